@@ -1,0 +1,48 @@
+import type { Agents, Path } from '../world';
+import { arriveFrom } from './arrive';
+import { seekFrom } from './seek';
+
+/**
+ * Follow Path: seek the current waypoint; when closer than the threshold, advance to the next (back
+ * to the first on a looped path, staying on the last of an open one). On the last waypoint of an
+ * open path, arrive there instead of seeking, so the agent comes to rest. An empty path gives 0.
+ * Memory (1 slot at offset m): the waypoint index, starting at 0.
+ */
+export function followPath(
+  out: Float64Array,
+  o: number,
+  A: Agents,
+  i: number,
+  m: number,
+  path: Path,
+  threshold: number,
+  slowingRadius: number,
+): void {
+  const n = path.n;
+  if (n === 0) {
+    out[o] = 0;
+    out[o + 1] = 0;
+    return;
+  }
+  const mi = i * A.memStride + m;
+  const pts = path.pts;
+  let w = A.mem[mi];
+  w = w >= 0 && w < n ? Math.floor(w) : w >= n ? n - 1 : 0;
+  const x = A.pos[2 * i];
+  const y = A.pos[2 * i + 1];
+  let wx = pts[2 * w];
+  let wy = pts[2 * w + 1];
+  const dx = x - wx;
+  const dy = y - wy;
+  if (dx * dx + dy * dy < threshold * threshold) {
+    if (w < n - 1) w++;
+    else if (path.loop) w = 0;
+    wx = pts[2 * w];
+    wy = pts[2 * w + 1];
+  }
+  A.mem[mi] = w;
+  const vx = A.vel[2 * i];
+  const vy = A.vel[2 * i + 1];
+  if (!path.loop && w === n - 1) arriveFrom(out, o, x, y, vx, vy, A.maxSpeed[i], wx, wy, slowingRadius);
+  else seekFrom(out, o, x, y, vx, vy, A.maxSpeed[i], wx, wy);
+}

@@ -1,0 +1,49 @@
+import type { Agents } from '../world';
+import { seekFrom } from './seek';
+
+/**
+ * Wander: seek a point on a circle ahead of the agent that drifts a little each tick.
+ * Memory (2 slots at offset m of the agent's memory): the unit vector u in the agent's frame,
+ * starting at (1, 0). Draw (offset r of the agent's draws): one uniform number in [0, 1).
+ *   u ← normalize(u + perp(u) · (draw − 0.5) · jitter)
+ *   c = p + h · distance + radius · (u.x·h.x − u.y·h.y, u.x·h.y + u.y·h.x);  steer = seek(c)
+ * The wander vector turns by at most atan(jitter / 2) per tick; no angle is ever stored, so no
+ * transcendental function is needed.
+ */
+export function wander(
+  out: Float64Array,
+  o: number,
+  A: Agents,
+  i: number,
+  m: number,
+  r: number,
+  distance: number,
+  radius: number,
+  jitter: number,
+): void {
+  const mem = A.mem;
+  const mi = i * A.memStride + m;
+  const ux = mem[mi];
+  const uy = mem[mi + 1];
+  const k = (A.rnd[i * A.draws + r] - 0.5) * jitter;
+  let nx = ux - uy * k;
+  let ny = uy + ux * k;
+  const len = Math.sqrt(nx * nx + ny * ny);
+  if (len > 0) {
+    const q = 1 / len;
+    nx *= q;
+    ny *= q;
+  } else {
+    nx = 1;
+    ny = 0;
+  }
+  mem[mi] = nx;
+  mem[mi + 1] = ny;
+  const x = A.pos[2 * i];
+  const y = A.pos[2 * i + 1];
+  const hx = A.head[2 * i];
+  const hy = A.head[2 * i + 1];
+  const cx = x + hx * distance + radius * (nx * hx - ny * hy);
+  const cy = y + hy * distance + radius * (nx * hy + ny * hx);
+  seekFrom(out, o, x, y, A.vel[2 * i], A.vel[2 * i + 1], A.maxSpeed[i], cx, cy);
+}

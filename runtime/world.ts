@@ -1,0 +1,429 @@
+import { Grid } from './grid';
+import { Rng, derivedRng, hashString } from './rng';
+
+/** How agents meet the world's border. */
+export type EdgeMode = 'wrap' | 'bounce';
+
+/** A circular obstacle; `vx`, `vy` (px/tick, default 0) make it drift and bounce off the walls. */
+export interface ObstacleSpec {
+  x: number;
+  y: number;
+  r: number;
+  vx?: number;
+  vy?: number;
+}
+
+/** A named polyline; a looped path returns from its last point to its first. */
+export interface PathSpec {
+  id: string;
+  points: ReadonlyArray<readonly [number, number]>;
+  loop: boolean;
+}
+
+/** A point the host program moves by name at run time (`setTarget`). */
+export interface TargetSpec {
+  name: string;
+  x: number;
+  y: number;
+}
+
+/**
+ * Where and how agents of a type appear: uniformly in the rectangle (default: the whole world),
+ * facing a uniformly random direction, moving at `speed` × their maxSpeed (default 0.5).
+ */
+export interface SpawnSpec {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  speed?: number;
+}
+
+/** Optional seeded per-agent variation: each agent's value is the type's × (1 ± up to this). */
+export interface VariationSpec {
+  maxSpeed?: number;
+  maxForce?: number;
+}
+
+/** One agent type: how many, how they move, where they spawn. Units are px and ticks. */
+export interface AgentTypeSpec {
+  id: string;
+  count: number;
+  /** > 0; a force f changes the velocity by f / mass per tick. */
+  mass: number;
+  /** px/tick, ≥ 0. */
+  maxSpeed: number;
+  /** px/tick², ≥ 0. */
+  maxForce: number;
+  spawn?: SpawnSpec;
+  variation?: VariationSpec;
+}
+
+/** Everything a world is built from: plain data, as the scene document carries it. */
+export interface WorldSpec {
+  width: number;
+  height: number;
+  edges: EdgeMode;
+  seed: number;
+  obstacles?: ReadonlyArray<ObstacleSpec>;
+  paths?: ReadonlyArray<PathSpec>;
+  targets?: ReadonlyArray<TargetSpec>;
+  agentTypes: ReadonlyArray<AgentTypeSpec>;
+}
+
+/**
+ * What a compiled graph needs from the world for one agent type: per-agent memory slots with their
+ * initial values, how many random numbers each agent draws per tick, and the largest radius at which
+ * other graphs query this type (0 = no queries; Infinity = unbounded nearest-agent queries).
+ */
+export interface TypeLayout {
+  memory?: ArrayLike<number>;
+  draws?: number;
+  queryRadius?: number;
+  /** How many per-agent force buffers (2 numbers per agent) whole-type passes write. */
+  passes?: number;
+}
+
+/** A named path as the tick path reads it. */
+export class Path {
+  /** Points (x0, y0, x1, y1, …). */
+  readonly pts: Float64Array;
+  /** Number of points. */
+  readonly n: number;
+  constructor(
+    readonly id: string,
+    points: ReadonlyArray<readonly [number, number]>,
+    readonly loop: boolean,
+  ) {
+    this.n = points.length;
+    this.pts = new Float64Array(2 * points.length);
+    for (let i = 0; i < points.length; i++) {
+      this.pts[2 * i] = points[i][0];
+      this.pts[2 * i + 1] = points[i][1];
+    }
+  }
+}
+
+/**
+ * The agents of one type, as structure-of-arrays typed arrays. `pos` and `vel` interleave x and y
+ * (x0, y0, x1, y1, …) so a game reads them without copying. The arrays are replaced by `setCount`.
+ */
+export class Agents {
+  count = 0;
+  /** Positions, px. */
+  pos: Float64Array = new Float64Array(0);
+  /** Velocities, px/tick. */
+  vel: Float64Array = new Float64Array(0);
+  /** Unit headings: v/|v|, or the last non-zero heading while v is zero. */
+  head: Float64Array = new Float64Array(0);
+  /** This tick's steering forces (raw: the integrator caps them at maxForce). */
+  force: Float64Array = new Float64Array(0);
+  /** Per-agent maxSpeed, px/tick. */
+  maxSpeed: Float64Array = new Float64Array(0);
+  /** Per-agent maxForce, px/tick². */
+  maxForce: Float64Array = new Float64Array(0);
+  /** Per-agent memory for stateful nodes: `memStride` slots per agent. */
+  mem: Float64Array = new Float64Array(0);
+  memStride = 0;
+  memDefaults: Float64Array = new Float64Array(0);
+  /** This tick's random draws: `draws` per agent, in agent order. */
+  rnd: Float64Array = new Float64Array(0);
+  draws = 0;
+  /** Per-agent force buffers written by whole-type passes (Flock …), fx0, fy0, … each. */
+  passes: Float64Array[] = [];
+  passCount = 0;
+  /** The grid, when some graph queries this type (queryRadius > 0). */
+  grid: Grid | null = null;
+  queryRadius = 0;
+  /** Mass (> 0). */
+  readonly mass: number;
+  /** FNV-1a hash of the id: the salt of each agent's spawn stream. */
+  readonly salt: number;
+
+  constructor(
+    /** Index in the world's type list (scene order). */
+    readonly index: number,
+    readonly spec: AgentTypeSpec,
+  ) {
+    this.mass = spec.mass;
+    this.salt = hashString(spec.id);
+  }
+
+  /** The type id. */
+  get id(): string {
+    return this.spec.id;
+  }
+}
+
+const _spawnRng = new Rng(0);
+
+/**
+ * The simulation state. Build it from plain data; move it with `step()` (runtime/step.ts).
+ * Throws an `Error` naming the field when the data cannot be simulated.
+ */
+export class World {
+  readonly width: number;
+  readonly height: number;
+  /** True for wrap edges, false for bounce. */
+  readonly wrap: boolean;
+  readonly seed: number;
+  /** The world's shared generator (Wander's draws). */
+  readonly rng: Rng;
+  /** Ticks simulated so far. */
+  tick = 0;
+  /** The pointer (px); the world's centre until set. */
+  readonly pointer: Float64Array;
+  /** Named target positions (x0, y0, …), in `targetNames` order. */
+  readonly targets: Float64Array;
+  readonly targetNames: readonly string[];
+  /** Obstacles: x, y, r, vx, vy per circle. */
+  obstacles: Float64Array;
+  obstacleCount: number;
+  readonly paths: readonly Path[];
+  readonly types: readonly Agents[];
+  /** True when this tick's forces are already computed (computeForces before step). */
+  forcesReady = false;
+
+  constructor(spec: WorldSpec, layouts: ReadonlyArray<TypeLayout | undefined> = []) {
+    checkWorldSpec(spec);
+    this.width = spec.width;
+    this.height = spec.height;
+    this.wrap = spec.edges === 'wrap';
+    this.seed = spec.seed;
+    this.rng = new Rng(spec.seed);
+    this.pointer = new Float64Array([spec.width / 2, spec.height / 2]);
+    const targets = spec.targets ?? [];
+    this.targetNames = targets.map((t) => t.name);
+    this.targets = new Float64Array(2 * targets.length);
+    targets.forEach((t, k) => {
+      this.targets[2 * k] = t.x;
+      this.targets[2 * k + 1] = t.y;
+    });
+    this.obstacles = new Float64Array(0);
+    this.obstacleCount = 0;
+    this.setObstacles(spec.obstacles ?? []);
+    this.paths = (spec.paths ?? []).map((p) => new Path(p.id, p.points, p.loop));
+    this.types = spec.agentTypes.map((t, k) => new Agents(k, t));
+    this.types.forEach((a, k) => {
+      const layout = layouts[k] ?? {};
+      a.memDefaults = Float64Array.from(layout.memory ?? []);
+      a.memStride = a.memDefaults.length;
+      a.draws = layout.draws ?? 0;
+      a.queryRadius = layout.queryRadius ?? 0;
+      a.passCount = layout.passes ?? 0;
+      this.setCount(k, a.spec.count);
+    });
+  }
+
+  /** The agent type with this id, or undefined. */
+  type(id: string): Agents | undefined {
+    return this.types.find((t) => t.spec.id === id);
+  }
+
+  /** Moves the pointer target. */
+  setPointer(x: number, y: number): void {
+    this.pointer[0] = x;
+    this.pointer[1] = y;
+    this.forcesReady = false;
+  }
+
+  /** Replaces the obstacles (x, y, r and optional drift vx, vy per circle). */
+  setObstacles(circles: ReadonlyArray<ObstacleSpec>): void {
+    circles.forEach((c, k) => checkObstacle(c, `obstacles[${k}]`));
+    const o = new Float64Array(5 * circles.length);
+    circles.forEach((c, k) => {
+      o[5 * k] = c.x;
+      o[5 * k + 1] = c.y;
+      o[5 * k + 2] = c.r;
+      o[5 * k + 3] = c.vx ?? 0;
+      o[5 * k + 4] = c.vy ?? 0;
+    });
+    this.obstacles = o;
+    this.obstacleCount = circles.length;
+    this.forcesReady = false;
+  }
+
+  /**
+   * Sets the number of agents of type `k`. Agents beyond `n` are removed from the end; new agents
+   * spawn from their own stream derived from (seed, type id, index), with node memory at its
+   * defaults. Replaces that type's arrays.
+   */
+  setCount(k: number, n: number): void {
+    const a = this.types[k];
+    checkCount(n, `agentTypes[${k}].count`);
+    const old = a.count;
+    const keep = Math.min(old, n);
+    const pos = new Float64Array(2 * n);
+    const vel = new Float64Array(2 * n);
+    const head = new Float64Array(2 * n);
+    const maxSpeed = new Float64Array(n);
+    const maxForce = new Float64Array(n);
+    const stride = a.memStride;
+    const mem = new Float64Array(n * stride);
+    pos.set(a.pos.subarray(0, 2 * keep));
+    vel.set(a.vel.subarray(0, 2 * keep));
+    head.set(a.head.subarray(0, 2 * keep));
+    maxSpeed.set(a.maxSpeed.subarray(0, keep));
+    maxForce.set(a.maxForce.subarray(0, keep));
+    mem.set(a.mem.subarray(0, keep * stride));
+    for (let i = keep; i < n; i++) {
+      spawnAgent(this, a, i, pos, vel, head, maxSpeed, maxForce);
+      mem.set(a.memDefaults, i * stride);
+    }
+    a.pos = pos;
+    a.vel = vel;
+    a.head = head;
+    a.maxSpeed = maxSpeed;
+    a.maxForce = maxForce;
+    a.mem = mem;
+    a.force = new Float64Array(2 * n);
+    a.rnd = new Float64Array(n * a.draws);
+    a.passes = [];
+    for (let p = 0; p < a.passCount; p++) a.passes.push(new Float64Array(2 * n));
+    a.count = n;
+    if (a.queryRadius > 0) {
+      if (!a.grid) a.grid = new Grid();
+      a.grid.resize(this.width, this.height, n, a.queryRadius);
+    } else {
+      a.grid = null;
+    }
+    this.forcesReady = false;
+  }
+}
+
+/** Places agent i of a type from its own derived stream (no transcendental functions). */
+function spawnAgent(
+  world: World,
+  a: Agents,
+  i: number,
+  pos: Float64Array,
+  vel: Float64Array,
+  head: Float64Array,
+  maxSpeed: Float64Array,
+  maxForce: Float64Array,
+): void {
+  const r = derivedRng(_spawnRng, world.seed, a.salt, i);
+  const s = a.spec.spawn ?? {};
+  const x0 = s.x ?? 0;
+  const y0 = s.y ?? 0;
+  const w = s.width ?? world.width - x0;
+  const h = s.height ?? world.height - y0;
+  let x = x0 + r.next() * w;
+  let y = y0 + r.next() * h;
+  // Keep inside the world: [0, W) with wrap edges, [0, W] with bounce.
+  x = x < 0 ? 0 : x > world.width ? world.width : x;
+  y = y < 0 ? 0 : y > world.height ? world.height : y;
+  if (world.wrap) {
+    if (x >= world.width) x = 0;
+    if (y >= world.height) y = 0;
+  }
+  // A uniform direction by rejection from the unit disc (only + − × ÷ and sqrt).
+  let dx = 0;
+  let dy = 0;
+  let d2 = 0;
+  do {
+    dx = 2 * r.next() - 1;
+    dy = 2 * r.next() - 1;
+    d2 = dx * dx + dy * dy;
+  } while (d2 > 1 || d2 < 1e-6);
+  const d = Math.sqrt(d2);
+  dx /= d;
+  dy /= d;
+  const vary = a.spec.variation ?? {};
+  const ms = a.spec.maxSpeed * (1 + (vary.maxSpeed ?? 0) * (2 * r.next() - 1));
+  const mf = a.spec.maxForce * (1 + (vary.maxForce ?? 0) * (2 * r.next() - 1));
+  const speed = (s.speed ?? 0.5) * ms;
+  pos[2 * i] = x;
+  pos[2 * i + 1] = y;
+  vel[2 * i] = dx * speed;
+  vel[2 * i + 1] = dy * speed;
+  head[2 * i] = dx;
+  head[2 * i + 1] = dy;
+  maxSpeed[i] = ms;
+  maxForce[i] = mf;
+}
+
+function fail(field: string, expected: string, got: unknown): never {
+  throw new Error(`${field}: expected ${expected}, got ${describe(got)}`);
+}
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
+  if (v === undefined) return 'nothing';
+  return typeof v === 'object' ? (v === null ? 'null' : Array.isArray(v) ? 'an array' : 'an object') : String(v);
+}
+
+function checkNumber(v: unknown, field: string, min = -Infinity, minInclusive = true): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(field, 'a finite number', v);
+  if (minInclusive ? v < min : v <= min) fail(field, `a number ${minInclusive ? '≥' : '>'} ${min}`, v);
+  return v;
+}
+
+/** Throws unless n is a whole number from 0 to 2³⁰. */
+export function checkCount(n: unknown, field: string): number {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 1 << 30) fail(field, 'a whole number ≥ 0', n);
+  return n;
+}
+
+/** Throws unless the seed is a whole number from 0 to 4294967295. */
+export function checkSeed(seed: unknown, field: string): number {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    fail(field, 'a whole number from 0 to 4294967295', seed);
+  }
+  return seed;
+}
+
+function checkObstacle(c: ObstacleSpec, field: string): void {
+  if (typeof c !== 'object' || c === null) fail(field, 'a circle { x, y, r }', c);
+  checkNumber(c.x, `${field}.x`);
+  checkNumber(c.y, `${field}.y`);
+  checkNumber(c.r, `${field}.r`, 0);
+  if (c.vx !== undefined) checkNumber(c.vx, `${field}.vx`);
+  if (c.vy !== undefined) checkNumber(c.vy, `${field}.vy`);
+}
+
+/** Throws an Error naming the first field of `spec` that cannot be simulated. */
+export function checkWorldSpec(spec: WorldSpec): void {
+  if (typeof spec !== 'object' || spec === null) fail('world', 'an object', spec);
+  checkNumber(spec.width, 'width', 0, false);
+  checkNumber(spec.height, 'height', 0, false);
+  if (spec.edges !== 'wrap' && spec.edges !== 'bounce') fail('edges', '"wrap" or "bounce"', spec.edges);
+  checkSeed(spec.seed, 'seed');
+  if (!Array.isArray(spec.agentTypes)) fail('agentTypes', 'an array', spec.agentTypes);
+  (spec.paths ?? []).forEach((p, k) => {
+    if (!Array.isArray(p.points)) fail(`paths[${k}].points`, 'an array of [x, y]', p.points);
+    p.points.forEach((pt, j) => {
+      checkNumber(pt?.[0], `paths[${k}].points[${j}][0]`);
+      checkNumber(pt?.[1], `paths[${k}].points[${j}][1]`);
+    });
+  });
+  (spec.targets ?? []).forEach((t, k) => {
+    checkNumber(t.x, `targets[${k}].x`);
+    checkNumber(t.y, `targets[${k}].y`);
+  });
+  spec.agentTypes.forEach((t, k) => {
+    const f = `agentTypes[${k}]`;
+    if (typeof t !== 'object' || t === null) fail(f, 'an agent type', t);
+    if (typeof t.id !== 'string') fail(`${f}.id`, 'a string', t.id);
+    checkCount(t.count, `${f}.count`);
+    checkNumber(t.mass, `${f}.mass`, 0, false);
+    checkNumber(t.maxSpeed, `${f}.maxSpeed`, 0);
+    checkNumber(t.maxForce, `${f}.maxForce`, 0);
+    const s = t.spawn;
+    if (s !== undefined) {
+      for (const key of ['x', 'y', 'width', 'height', 'speed'] as const) {
+        if (s[key] !== undefined) checkNumber(s[key], `${f}.spawn.${key}`, 0);
+      }
+    }
+    const v = t.variation;
+    if (v !== undefined) {
+      for (const key of ['maxSpeed', 'maxForce'] as const) {
+        if (v[key] !== undefined) {
+          const x = checkNumber(v[key], `${f}.variation.${key}`, 0);
+          if (x > 1) fail(`${f}.variation.${key}`, 'a fraction from 0 to 1', x);
+        }
+      }
+    }
+  });
+}
