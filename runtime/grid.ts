@@ -43,7 +43,16 @@ export class Grid {
     const cap = Math.max(1024, 4 * n);
     let cs = radius > 0 && radius < Infinity ? radius / 2 : Math.sqrt(area / Math.max(1, n)) * 2;
     if (!(cs > 0)) cs = 1;
-    if ((width / cs) * (height / cs) > cap) cs = Math.sqrt(area / cap);
+    if (Math.ceil(width / cs) * Math.ceil(height / cs) > cap) {
+      // The cell count is ceil(W/cs) · ceil(H/cs) < (W/cs + 1)(H/cs + 1), so with u = 1/cs it is at
+      // most cap when W·H·u² + (W + H)·u + 1 − cap ≤ 0. Taking cs = sqrt(area / cap) instead would
+      // ignore the rounding up, which in a long thin world (100000 × 1) gives ten times the cap.
+      const wh = width + height;
+      const u = (Math.sqrt(wh * wh + 4 * area * (cap - 1)) - wh) / (2 * area);
+      cs = 1 / u;
+      // Guard against the last bit of rounding (runs at most a few times, never on the tick path).
+      while (Math.ceil(width / cs) * Math.ceil(height / cs) > cap) cs *= 1 + 1 / 1024;
+    }
     const nx = Math.max(1, Math.min(1 << 20, Math.ceil(width / cs)));
     const ny = Math.max(1, Math.min(1 << 20, Math.ceil(height / cs)));
     this.cellSize = cs;
@@ -117,11 +126,14 @@ export class Grid {
 }
 
 /**
- * The nearest agent to (x, y) indexed by `grid`, other than agent `self` (pass −1 when the query
- * comes from another type), strictly closer than `radius` (0 = no limit). Ties go to the lower
- * agent index. Returns the agent index, or −1 when there is none.
+ * The nearest agent to the point P[p], P[p + 1] indexed by `grid`, other than agent `self` (pass −1
+ * when the query comes from another type), strictly closer than `radius` (0 = no limit). Ties go to
+ * the lower agent index. Returns the agent index, or −1 when there is none. (The point comes as an
+ * array and offset, never as numbers: see runtime/behaviors/seek.ts.)
  */
-export function nearestAgent(grid: Grid, x: number, y: number, self: number, radius: number): number {
+export function nearestAgent(grid: Grid, P: Float64Array, p: number, self: number, radius: number): number {
+  const x = P[p];
+  const y = P[p + 1];
   const n = grid.n;
   if (n === 0) return -1;
   const limit2 = radius > 0 ? radius * radius : Infinity;

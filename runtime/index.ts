@@ -19,3 +19,5 @@ export * from './behaviors/follow-path';
 export * from './behaviors/flock';
 export * from './behaviors/contain';
 export * from './behaviors/combine';
+export * from './api';
+export * from './behaviors/nearest';

@@ -60,18 +60,15 @@ export function integrate(world: World): void {
           if (y >= H) y = 0;
         }
       } else {
-        if (x > W) {
-          x = W;
-          vx = -vx;
-        } else if (x < 0) {
-          x = 0;
+        // Clamp with Math.min/max, not `x = W`: V8 reads world.width as a tagged value, and a
+        // variable that is sometimes that and sometimes a computed double made V8 box x and y for
+        // every agent (32 bytes per agent per tick in a bounce world). Same bits: W, 0 or x.
+        if (x > W || x < 0) {
+          x = Math.min(Math.max(x, 0), W);
           vx = -vx;
         }
-        if (y > H) {
-          y = H;
-          vy = -vy;
-        } else if (y < 0) {
-          y = 0;
+        if (y > H || y < 0) {
+          y = Math.min(Math.max(y, 0), H);
           vy = -vy;
         }
       }

@@ -7,8 +7,12 @@
  * in every JavaScript engine.
  */
 
-/** A 2-vector: any indexable pair of numbers (usually a `Float64Array(2)`). */
-export type Vec2 = { 0: number; 1: number; [i: number]: number };
+/**
+ * A 2-vector: any indexable pair of numbers (usually a `Float64Array(2)`, also `[x, y]`). Only an
+ * index signature: TypeScript gives a Float64Array no `0` and `1` properties, so a type requiring
+ * them rejected the very arrays the helpers are for.
+ */
+export type Vec2 = { [i: number]: number };
 
 /** Allocates a new vector (x, y). Not for the tick path. */
 export function create(x = 0, y = 0): Float64Array {

@@ -181,7 +181,12 @@ export class World {
   obstacleCount: number;
   readonly paths: readonly Path[];
   readonly types: readonly Agents[];
-  /** True when this tick's forces are already computed (computeForces before step). */
+  /**
+   * True when this tick's forces are already computed (computeForces before step). They stand
+   * until the tick ends: the random numbers of a tick are drawn once, so changes made between
+   * computeForces and step (pointer, targets, obstacles, counts) act from the next tick, and agents
+   * added meanwhile get no force this tick.
+   */
   forcesReady = false;
 
   constructor(spec: WorldSpec, layouts: ReadonlyArray<TypeLayout | undefined> = []) {
@@ -224,11 +229,11 @@ export class World {
   setPointer(x: number, y: number): void {
     this.pointer[0] = x;
     this.pointer[1] = y;
-    this.forcesReady = false;
   }
 
   /** Replaces the obstacles (x, y, r and optional drift vx, vy per circle). */
   setObstacles(circles: ReadonlyArray<ObstacleSpec>): void {
+    if (!Array.isArray(circles)) fail('obstacles', 'an array of circles', circles);
     circles.forEach((c, k) => checkObstacle(c, `obstacles[${k}]`));
     const o = new Float64Array(5 * circles.length);
     circles.forEach((c, k) => {
@@ -240,7 +245,7 @@ export class World {
     });
     this.obstacles = o;
     this.obstacleCount = circles.length;
-    this.forcesReady = false;
+    
   }
 
   /**
@@ -250,6 +255,7 @@ export class World {
    */
   setCount(k: number, n: number): void {
     const a = this.types[k];
+    if (!a) fail('setCount: agent type', `an index from 0 to ${this.types.length - 1}`, k);
     checkCount(n, `agentTypes[${k}].count`);
     const old = a.count;
     const keep = Math.min(old, n);
@@ -276,7 +282,10 @@ export class World {
     a.maxSpeed = maxSpeed;
     a.maxForce = maxForce;
     a.mem = mem;
-    a.force = new Float64Array(2 * n);
+    // Forces already computed for this tick stand (they were drawn once); new agents get none.
+    const force = new Float64Array(2 * n);
+    force.set(a.force.subarray(0, 2 * keep));
+    a.force = force;
     a.rnd = new Float64Array(n * a.draws);
     a.passes = [];
     for (let p = 0; p < a.passCount; p++) a.passes.push(new Float64Array(2 * n));
@@ -287,7 +296,6 @@ export class World {
     } else {
       a.grid = null;
     }
-    this.forcesReady = false;
   }
 }
 
@@ -362,7 +370,8 @@ function checkNumber(v: unknown, field: string, min = -Infinity, minInclusive = 
 
 /** Throws unless n is a whole number from 0 to 2³⁰. */
 export function checkCount(n: unknown, field: string): number {
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 1 << 30) fail(field, 'a whole number ≥ 0', n);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) fail(field, 'a whole number ≥ 0', n);
+  if (n > 1 << 30) fail(field, `a whole number ≤ ${1 << 30}`, n);
   return n;
 }
 
@@ -391,7 +400,11 @@ export function checkWorldSpec(spec: WorldSpec): void {
   if (spec.edges !== 'wrap' && spec.edges !== 'bounce') fail('edges', '"wrap" or "bounce"', spec.edges);
   checkSeed(spec.seed, 'seed');
   if (!Array.isArray(spec.agentTypes)) fail('agentTypes', 'an array', spec.agentTypes);
+  for (const key of ['obstacles', 'paths', 'targets'] as const) {
+    if (spec[key] !== undefined && !Array.isArray(spec[key])) fail(key, 'an array', spec[key]);
+  }
   (spec.paths ?? []).forEach((p, k) => {
+    if (typeof p !== 'object' || p === null) fail(`paths[${k}]`, 'a path { id, points, loop }', p);
     if (!Array.isArray(p.points)) fail(`paths[${k}].points`, 'an array of [x, y]', p.points);
     p.points.forEach((pt, j) => {
       checkNumber(pt?.[0], `paths[${k}].points[${j}][0]`);
@@ -399,6 +412,7 @@ export function checkWorldSpec(spec: WorldSpec): void {
     });
   });
   (spec.targets ?? []).forEach((t, k) => {
+    if (typeof t !== 'object' || t === null) fail(`targets[${k}]`, 'a target { name, x, y }', t);
     checkNumber(t.x, `targets[${k}].x`);
     checkNumber(t.y, `targets[${k}].y`);
   });
@@ -412,12 +426,14 @@ export function checkWorldSpec(spec: WorldSpec): void {
     checkNumber(t.maxForce, `${f}.maxForce`, 0);
     const s = t.spawn;
     if (s !== undefined) {
+      if (typeof s !== 'object' || s === null) fail(`${f}.spawn`, 'a rectangle { x, y, width, height, speed }', s);
       for (const key of ['x', 'y', 'width', 'height', 'speed'] as const) {
         if (s[key] !== undefined) checkNumber(s[key], `${f}.spawn.${key}`, 0);
       }
     }
     const v = t.variation;
     if (v !== undefined) {
+      if (typeof v !== 'object' || v === null) fail(`${f}.variation`, 'an object { maxSpeed, maxForce }', v);
       for (const key of ['maxSpeed', 'maxForce'] as const) {
         if (v[key] !== undefined) {
           const x = checkNumber(v[key], `${f}.variation.${key}`, 0);

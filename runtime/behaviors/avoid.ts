@@ -1,13 +1,66 @@
 import type { Agents } from '../world';
 
+/** The barrier stops the agent this fraction of `buffer` outside a circle's edge. */
+const MARGIN = 0.25;
 /**
- * Avoid (obstacle avoidance against circles), BEHAVIORS.md's form:
- * for each circle c with diff = c.p − p and dot = diff · h:
- *  (a) ahead: if dot > 0, proj = h·dot, dist = |proj − diff|, and dist < c.r + buffer and
- *      |proj| < L: add h·maxSpeed rotated 90° away from the circle, scaled by 1 − |proj| / L;
- *  (b) too close: if |diff| < c.r + buffer, add normalize(−diff) · maxSpeed (−h · maxSpeed when
- *      diff = 0) scaled by clamp(1 − (|diff| − c.r) / buffer, 0, 1).
- * `obstacles` holds x, y, r, vx, vy per circle.
+ * Share of maxForce / mass the kernel plans its braking and turning with; the rest absorbs the
+ * tick's discreteness and the other terms.
+ */
+const FORCE_SHARE = 0.8;
+/**
+ * A violated barrier pushes with this multiple of maxSpeed, so it dominates the steering terms once
+ * the sum is capped.
+ */
+const BARRIER_GAIN = 2;
+
+/**
+ * Avoid: keep out of circles by steering around them and braking ahead of time, and, as a last
+ * resort, by pushing straight away from any circle the agent could no longer stop short of.
+ *
+ * BEHAVIORS.md's form (a)+(b) enters static circles. In the project's test scene (800×600, bounce
+ * edges, 5 circles of radius 15–45 ≥ 60 px from the walls, Priority(Avoid, Wander), 100 seeds ×
+ * 100,000 ticks) it entered 0.15 times per 10,000 ticks at maxSpeed 4 / maxForce 0.3 and 0.59 times
+ * at 10 / 1; this form entered 0 times at both. What went wrong: (a) adds one turn per circle, so
+ * the turns from two nearby circles cancel and the agent drives into the gap between them, its turn
+ * flipping sides tick by tick; nothing brakes; drifting circles are treated as still. This form:
+ *
+ * 1. **Look-ahead.** A feeler along the heading h, L = feelerLength · |v| / maxSpeed long (a slower
+ *    agent needs to look less far ahead). A drifting circle is taken where it will be when the agent
+ *    gets there: c + c.v · τ, τ = along / |v| (at most feelerLength / maxSpeed ticks). A circle
+ *    blocks when its band of lateral offsets [e − R, e + R] (e = perp(h) · (c − p), R = c.r + buffer)
+ *    contains the agent's line (offset 0) and its entry point along the feeler is nearer than L.
+ *    Any circle ahead within L whose band overlaps the blocked band joins it, so circles less than
+ *    2 · buffer apart count as one obstacle and the agent does not try the gap between them.
+ * 2. **Steer and brake.** With a = 0.8 · maxForce / mass, D the nearest entry point and
+ *    closeness = 1 − D / L: turn toward the nearer free side of the band with
+ *    perp(h) · ±maxSpeed · closeness (a tie turns toward +perp(h)), and brake with
+ *    −h · maxSpeed · closeness · q / (q + a·D²/(2|v|²)), where q is the sideways shift still needed
+ *    and a·D²/(2|v|²) the shift a full turn makes before D: little braking when turning is enough,
+ *    full braking for a circle close and dead ahead.
+ * 3. **Barrier**, for every circle in any direction, using velocities relative to the circle's
+ *    drift: with gap g = |c − p| − c.r and closing speed w = (v − c.v) · n̂ (n̂ toward the centre),
+ *    braking at a stops the agent buffer/4 outside the edge while
+ *    w ≤ √(a²/4 + 2a·(g − buffer/4)) − a/2 (the stopping speed over that distance when the force
+ *    acts before each move, as the integrator does). Faster than that, add −n̂ · 2 · maxSpeed: after
+ *    the cap, a full-force brake along n̂. Motion along the circle only takes the agent away from
+ *    it, so this radial brake alone keeps a static circle out.
+ * 4. **Push out** (BEHAVIORS.md's (b)): inside the buffer, −n̂ · maxSpeed · clamp(1 − g / buffer, 0, 1).
+ *
+ * Braking is a force component (the seed's `v *= |proj| / L` wrote the velocity). The raw force may
+ * exceed maxForce; the integrator caps it. Put first in a Priority, Avoid gets the whole budget
+ * whenever it is non-zero. It does not know the walls: with bounce edges a reflection can throw
+ * the agent back into a circle lying near a wall (the cause of every entry the test scene's drifting
+ * circles still get: 0.78 and 4.4 per 10,000 ticks at the two settings). Contain added to it,
+ * Priority(Sum(Avoid, Contain), Wander), keeps agents off the walls: 0 entries in the same runs.
+ *
+ * Degenerate inputs: zero velocity gives a zero-length feeler (only the barrier and the push act);
+ * an agent exactly at a centre is pushed along −h; no circles, or none near, gives (0, 0); a circle
+ * of radius 0 is a point with the buffer around it; maxSpeed 0 gives (0, 0).
+ *
+ * `obstacles` holds x, y, r, vx, vy per circle; `count` circles are read. feelerLength (px, default
+ * 300) is the look-ahead at full speed; buffer (px, > 0, default 20) the clearance kept around each
+ * circle. Writes agent i's raw force to out[o], out[o + 1]. Only + − × ÷ and Math.sqrt; allocates
+ * nothing.
  */
 export function avoid(
   out: Float64Array,
@@ -26,38 +79,116 @@ export function avoid(
   const hx = A.head[2 * i];
   const hy = A.head[2 * i + 1];
   const maxSpeed = A.maxSpeed[i];
+  const a = (A.maxForce[i] / A.mass) * FORCE_SHARE;
+  const speed = Math.sqrt(vx * vx + vy * vy);
+  const margin = buffer * MARGIN;
   let fx = 0;
   let fy = 0;
+
+  // 3 and 4: the barrier and the push, for every circle.
   for (let k = 0; k < count; k++) {
     const b = 5 * k;
     const dx = obstacles[b] - x;
     const dy = obstacles[b + 1] - y;
     const r = obstacles[b + 2];
-    const reach = r + buffer;
-    const dot = dx * hx + dy * hy;
-    if (dot > 0 && dot < feelerLength) {
-      const ex = hx * dot - dx;
-      const ey = hy * dot - dy;
-      if (ex * ex + ey * ey < reach * reach) {
-        const k1 = 1 - dot / feelerLength;
-        const side = -dy * vx + dx * vy < 0 ? -1 : 1;
-        // side +1: perp(h) = (−h.y, h.x); side −1: −perp(h)
-        fx += -side * hy * maxSpeed * k1;
-        fy += side * hx * maxSpeed * k1;
-      }
-    }
     const d2 = dx * dx + dy * dy;
-    if (d2 < reach * reach) {
-      const d = Math.sqrt(d2);
-      let w = 1 - (d - r) / buffer;
-      w = w < 0 ? 0 : w > 1 ? 1 : w;
-      if (d > 0) {
-        fx -= (dx / d) * maxSpeed * w;
-        fy -= (dy / d) * maxSpeed * w;
-      } else {
-        fx -= hx * maxSpeed * w;
-        fy -= hy * maxSpeed * w;
+    // Skip, without a square root, a circle too far for the push and for the barrier: the closing
+    // speed is at most w = |v − c.v|, which braking at a stops within w²/(2a) + w/2 ≤
+    // w²/(2a) + (w² + 1)/4 (as √x ≤ (x + 1)/2). Not with a = 0, where nothing can be stopped.
+    const rvx = vx - obstacles[b + 3];
+    const rvy = vy - obstacles[b + 4];
+    const w2 = rvx * rvx + rvy * rvy;
+    if (a > 0) {
+      // Math.max, not a branch: `buffer` may arrive as a small integer, and a variable that is
+      // either it or a double made V8 box the double on every call
+      const reach = r + Math.max(margin + w2 / (2 * a) + (w2 + 1) * 0.25, buffer);
+      if (d2 > reach * reach) continue;
+    }
+    const d = Math.sqrt(d2);
+    // n̂: unit vector toward the centre; at the centre itself, the heading (so the push is −h)
+    let nx = hx;
+    let ny = hy;
+    if (d > 0) {
+      nx = dx / d;
+      ny = dy / d;
+    }
+    const gap = d - r;
+    const closing = rvx * nx + rvy * ny;
+    // the closing speed from which braking at a, applied before each move, stops within the room
+    // left before the margin (0 once inside it, rather than a rounding error either side of 0)
+    const room = gap - margin;
+    const stoppable = room > 0 ? Math.sqrt(a * a * 0.25 + 2 * a * room) - a * 0.5 : 0;
+    if (closing > stoppable) {
+      fx -= nx * maxSpeed * BARRIER_GAIN;
+      fy -= ny * maxSpeed * BARRIER_GAIN;
+    }
+    if (gap < buffer) {
+      let w = 1 - gap / buffer;
+      w = w > 1 ? 1 : w;
+      fx -= nx * maxSpeed * w;
+      fy -= ny * maxSpeed * w;
+    }
+  }
+
+  // 1 and 2: the look-ahead, when the agent moves.
+  const feeler = maxSpeed > 0 ? feelerLength * (speed / maxSpeed) : 0;
+  if (feeler > 0) {
+    const lx = -hy; // perp(h)
+    const ly = hx;
+    const horizon = feelerLength / maxSpeed;
+    // [lo, hi]: the lateral band blocked ahead; the agent's own line is offset 0
+    let lo = 0;
+    let hi = 0;
+    let nearest = Infinity;
+    // Each pass can only widen the band; count + 1 passes reach the fixed point.
+    for (let pass = 0; pass <= count; pass++) {
+      let widened = false;
+      for (let k = 0; k < count; k++) {
+        const b = 5 * k;
+        let dx = obstacles[b] - x;
+        let dy = obstacles[b + 1] - y;
+        const along0 = dx * hx + dy * hy;
+        if (along0 <= 0) continue;
+        // where a drifting circle will be when the agent arrives
+        let t = along0 / speed;
+        if (t > horizon) t = horizon;
+        dx += obstacles[b + 3] * t;
+        dy += obstacles[b + 4] * t;
+        const along = dx * hx + dy * hy;
+        if (along <= 0) continue;
+        const e = dx * lx + dy * ly;
+        const R = obstacles[b + 2] + buffer;
+        if (e - R >= hi || e + R <= lo) continue;
+        const half2 = R * R - e * e;
+        const entry = half2 > 0 ? along - Math.sqrt(half2) : along;
+        if (entry >= feeler) continue;
+        if (e - R < lo) {
+          lo = e - R;
+          widened = true;
+        }
+        if (e + R > hi) {
+          hi = e + R;
+          widened = true;
+        }
+        if (entry < nearest) nearest = entry;
       }
+      if (!widened) break;
+    }
+    if (nearest < Infinity) {
+      const D = nearest > 0 ? nearest : 0;
+      const closeness = 1 - D / feeler;
+      // toward the nearer free side of the band: +perp(h) needs a shift of hi, −perp(h) one of −lo
+      const side = hi <= -lo ? 1 : -1;
+      const q = hi <= -lo ? hi : -lo;
+      const turn = maxSpeed * closeness;
+      fx += side * lx * turn;
+      fy += side * ly * turn;
+      // lateral shift a turn at full force achieves before the entry point: a·t²/2, t = D/|v|
+      // (0 at the entry point itself, also when |v|² underflows: 0/0 would be NaN)
+      const shift = D > 0 ? (a * D * D) / (2 * speed * speed) : 0;
+      const rho = q / (q + shift);
+      fx -= hx * turn * rho;
+      fy -= hy * turn * rho;
     }
   }
   out[o] = fx;

@@ -18,17 +18,22 @@ export function contain(
   const x = A.pos[2 * i];
   const y = A.pos[2 * i + 1];
   const S = A.maxSpeed[i];
-  let px = 0;
-  let py = 0;
-  if (x < margin) px += S * clamp01((margin - x) / margin);
-  if (width - x < margin) px -= S * clamp01((margin - (width - x)) / margin);
-  if (y < margin) py += S * clamp01((margin - y) / margin);
-  if (height - y < margin) py -= S * clamp01((margin - (height - y)) / margin);
-  if (px === 0 && py === 0) {
+  // Test "a wall within the margin" itself, not "the push is non-zero": with maxSpeed 0 every push
+  // is 0, yet the formula still brakes (truncate(v, 0) − v = −v).
+  if (!(x < margin || width - x < margin || y < margin || height - y < margin)) {
     out[o] = 0;
     out[o + 1] = 0;
     return;
   }
+  // A wall's push is S · clamp((margin − dist) / margin, 0, 1): within the margin the ratio is > 0,
+  // and it reaches 1 only on the wall or beyond it (dist ≤ 0). Clamped inline, not by a call taking
+  // a computed number (see seek.ts).
+  let px = 0;
+  let py = 0;
+  if (x < margin) px += x > 0 ? S * ((margin - x) / margin) : S;
+  if (width - x < margin) px -= width - x > 0 ? S * ((margin - (width - x)) / margin) : S;
+  if (y < margin) py += y > 0 ? S * ((margin - y) / margin) : S;
+  if (height - y < margin) py -= height - y > 0 ? S * ((margin - (height - y)) / margin) : S;
   const vx = A.vel[2 * i];
   const vy = A.vel[2 * i + 1];
   let dx = vx + px;
@@ -41,8 +46,4 @@ export function contain(
   }
   out[o] = dx - vx;
   out[o + 1] = dy - vy;
-}
-
-function clamp01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
 }

@@ -6,16 +6,19 @@ import type { Agents } from '../world';
  *   steer = normalize(p − t) · maxSpeed − v     (at p = t the direction is the heading h)
  * Outside the panic distance the force is 0. The seed's form (v − seek) speeds the agent up along
  * its current velocity instead; we do not use it.
+ * The target is T[t], T[t + 1].
  */
 export function flee(
   out: Float64Array,
   o: number,
   A: Agents,
   i: number,
-  tx: number,
-  ty: number,
+  T: Float64Array,
+  t: number,
   panicDistance: number,
 ): void {
+  const tx = T[t];
+  const ty = T[t + 1];
   const P = A.pos;
   const V = A.vel;
   const H = A.head;

@@ -1,6 +1,4 @@
 import type { Agents, Path } from '../world';
-import { arriveFrom } from './arrive';
-import { seekFrom } from './seek';
 
 /**
  * Follow Path: seek the current waypoint; when closer than the threshold, advance to the next (back
@@ -41,8 +39,20 @@ export function followPath(
     wy = pts[2 * w + 1];
   }
   A.mem[mi] = w;
+  // steer = arrive(w) on the last waypoint of an open path, else seek(w), written out (see seek.ts:
+  // no call with computed numbers)
   const vx = A.vel[2 * i];
   const vy = A.vel[2 * i + 1];
-  if (!path.loop && w === n - 1) arriveFrom(out, o, x, y, vx, vy, A.maxSpeed[i], wx, wy, slowingRadius);
-  else seekFrom(out, o, x, y, vx, vy, A.maxSpeed[i], wx, wy);
+  const S = A.maxSpeed[i];
+  const tx = wx - x;
+  const ty = wy - y;
+  const d = Math.sqrt(tx * tx + ty * ty);
+  if (d > 0) {
+    const k = !path.loop && w === n - 1 && !(d > slowingRadius) ? S / slowingRadius : S / d;
+    out[o] = tx * k - vx;
+    out[o + 1] = ty * k - vy;
+  } else {
+    out[o] = -vx;
+    out[o + 1] = -vy;
+  }
 }

@@ -1,5 +1,4 @@
 import type { Agents } from '../world';
-import { seekFrom } from './seek';
 
 /**
  * Pursue (Buckland's form): agent i of A seeks where agent j of E (the evader) will be.
@@ -7,24 +6,35 @@ import { seekFrom } from './seek';
  *   else T = |to| / (maxSpeed + |e.v|) (0 when that divisor is 0) and seek e.p + e.v · T.
  */
 export function pursue(out: Float64Array, o: number, A: Agents, i: number, E: Agents, j: number): void {
-  const P = A.pos;
-  const V = A.vel;
-  const x = P[2 * i];
-  const y = P[2 * i + 1];
+  const x = A.pos[2 * i];
+  const y = A.pos[2 * i + 1];
   const hx = A.head[2 * i];
   const hy = A.head[2 * i + 1];
   const S = A.maxSpeed[i];
-  const ex = E.pos[2 * j];
-  const ey = E.pos[2 * j + 1];
-  const tox = ex - x;
-  const toy = ey - y;
-  if (tox * hx + toy * hy > 0 && hx * E.head[2 * j] + hy * E.head[2 * j + 1] < -0.95) {
-    seekFrom(out, o, x, y, V[2 * i], V[2 * i + 1], S, ex, ey);
-    return;
+  let tx = E.pos[2 * j];
+  let ty = E.pos[2 * j + 1];
+  const tox = tx - x;
+  const toy = ty - y;
+  if (!(tox * hx + toy * hy > 0 && hx * E.head[2 * j] + hy * E.head[2 * j + 1] < -0.95)) {
+    const evx = E.vel[2 * j];
+    const evy = E.vel[2 * j + 1];
+    const div = S + Math.sqrt(evx * evx + evy * evy);
+    const T = div > 0 ? Math.sqrt(tox * tox + toy * toy) / div : 0;
+    tx += evx * T;
+    ty += evy * T;
   }
-  const evx = E.vel[2 * j];
-  const evy = E.vel[2 * j + 1];
-  const div = S + Math.sqrt(evx * evx + evy * evy);
-  const T = div > 0 ? Math.sqrt(tox * tox + toy * toy) / div : 0;
-  seekFrom(out, o, x, y, V[2 * i], V[2 * i + 1], S, ex + evx * T, ey + evy * T);
+  // steer = seek(t), written out (see seek.ts: no call with computed numbers)
+  const vx = A.vel[2 * i];
+  const vy = A.vel[2 * i + 1];
+  const dx = tx - x;
+  const dy = ty - y;
+  const d = Math.sqrt(dx * dx + dy * dy);
+  if (d > 0) {
+    const k = S / d;
+    out[o] = dx * k - vx;
+    out[o + 1] = dy * k - vy;
+  } else {
+    out[o] = -vx;
+    out[o + 1] = -vy;
+  }
 }

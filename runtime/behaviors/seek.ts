@@ -4,31 +4,25 @@ import type { Agents } from '../world';
  * Seek: steer toward a point at full speed.
  *   steer = normalize(t − p) · maxSpeed − v
  * At the target (p = t) the desired velocity is zero, so the force is −v: a brake.
+ * The target is T[t], T[t + 1] (the pointer array, a named target, another agent's position…).
  * Writes agent i's raw force to out[o], out[o + 1].
+ *
+ * The kernels that end in a seek (Pursue, Wander, Follow Path) repeat these few lines rather than
+ * call a shared helper taking the agent's state as numbers: a call V8 does not inline (its inlining
+ * budget runs out when a graph puts several kernels in one force function) boxes every computed
+ * number passed to it, and the tick would allocate.
  */
-export function seek(out: Float64Array, o: number, A: Agents, i: number, tx: number, ty: number): void {
-  const P = A.pos;
-  const V = A.vel;
-  seekFrom(out, o, P[2 * i], P[2 * i + 1], V[2 * i], V[2 * i + 1], A.maxSpeed[i], tx, ty);
-}
-
-/** Seek from explicit state (shared by the kernels that end in a seek). */
-export function seekFrom(
-  out: Float64Array,
-  o: number,
-  x: number,
-  y: number,
-  vx: number,
-  vy: number,
-  maxSpeed: number,
-  tx: number,
-  ty: number,
-): void {
-  const dx = tx - x;
-  const dy = ty - y;
+export function seek(out: Float64Array, o: number, A: Agents, i: number, T: Float64Array, t: number): void {
+  const tx = T[t];
+  const ty = T[t + 1];
+  const vx = A.vel[2 * i];
+  const vy = A.vel[2 * i + 1];
+  const dx = tx - A.pos[2 * i];
+  const dy = ty - A.pos[2 * i + 1];
   const d = Math.sqrt(dx * dx + dy * dy);
   if (d > 0) {
-    const k = maxSpeed / d;
+    // normalize(t − p) · maxSpeed = (t − p) · (maxSpeed / d)
+    const k = A.maxSpeed[i] / d;
     out[o] = dx * k - vx;
     out[o + 1] = dy * k - vy;
   } else {

@@ -1,5 +1,4 @@
 import type { Agents } from '../world';
-import { seekFrom } from './seek';
 
 /**
  * Wander: seek a point on a circle ahead of the agent that drifts a little each tick.
@@ -8,7 +7,8 @@ import { seekFrom } from './seek';
  *   u ← normalize(u + perp(u) · (draw − 0.5) · jitter)
  *   c = p + h · distance + radius · (u.x·h.x − u.y·h.y, u.x·h.y + u.y·h.x);  steer = seek(c)
  * The wander vector turns by at most atan(jitter / 2) per tick; no angle is ever stored, so no
- * transcendental function is needed.
+ * transcendental function is needed. A zero memory (never left by a layout that starts it at (1, 0))
+ * restarts at (1, 0) rather than staying stuck at 0.
  */
 export function wander(
   out: Float64Array,
@@ -45,5 +45,18 @@ export function wander(
   const hy = A.head[2 * i + 1];
   const cx = x + hx * distance + radius * (nx * hx - ny * hy);
   const cy = y + hy * distance + radius * (nx * hy + ny * hx);
-  seekFrom(out, o, x, y, A.vel[2 * i], A.vel[2 * i + 1], A.maxSpeed[i], cx, cy);
+  // steer = seek(c), written out (see seek.ts: no call with computed numbers)
+  const vx = A.vel[2 * i];
+  const vy = A.vel[2 * i + 1];
+  const dx = cx - x;
+  const dy = cy - y;
+  const d = Math.sqrt(dx * dx + dy * dy);
+  if (d > 0) {
+    const q = A.maxSpeed[i] / d;
+    out[o] = dx * q - vx;
+    out[o + 1] = dy * q - vy;
+  } else {
+    out[o] = -vx;
+    out[o + 1] = -vy;
+  }
 }

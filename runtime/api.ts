@@ -1,0 +1,429 @@
+/**
+ * The API of an exported behaviour module (and of the editor's preview, which runs the same code):
+ * a world built from the embedded scene and the compiled program. See README.md, "The exported
+ * module", for the contract a game relies on.
+ */
+import { computeForces as computeAllForces, step as stepWorld, type ForceFn } from './step';
+import { World, checkCount, checkSeed, type ObstacleSpec, type TypeLayout, type WorldSpec } from './world';
+
+/** The parts of a scene document the runtime reads (the full format is src/document/types.ts). */
+export interface SceneLike {
+  world: {
+    width: number;
+    height: number;
+    edges: 'wrap' | 'bounce';
+    seed: number;
+    obstacles: ObstacleSpec[];
+    paths: { id: string; points: [number, number][]; loop: boolean }[];
+    targets: { name: string; x: number; y: number }[];
+  };
+  agentTypes: {
+    id: string;
+    count: number;
+    mass: number;
+    maxSpeed: number;
+    maxForce: number;
+    spawn?: { x?: number; y?: number; width?: number; height?: number; speed?: number };
+    variation?: { maxSpeed?: number; maxForce?: number };
+    graph: { nodes: { id: string }[] };
+  }[];
+}
+
+/** Where a node's per-agent memory lives: `size` slots at `offset`; `node` indexes the type's graph nodes. */
+export interface NodeMemory {
+  node: number;
+  offset: number;
+  size: number;
+}
+
+/** A compiled scene: per agent type (scene order) its force function, layout and node memory map. */
+export interface Program {
+  forces: ForceFn[];
+  layouts: TypeLayout[];
+  memory: NodeMemory[][];
+}
+
+/** Options of `createWorld`. */
+export interface WorldOptions {
+  /** Overrides the scene's seed (whole number from 0 to 4294967295). */
+  seed?: number;
+  /** Overrides agent counts by type id. */
+  counts?: Record<string, number>;
+  /** Resumes a `snapshot()`; not together with seed or counts. */
+  snapshot?: Snapshot;
+}
+
+/** A packed array of numbers; −0 (which JSON writes as 0) is listed separately so it survives. */
+export type PackedNumbers = number[] | { values: number[]; negativeZero: number[] };
+
+/** Per agent type state in a snapshot. */
+export interface TypeSnapshot {
+  count: number;
+  pos: PackedNumbers;
+  vel: PackedNumbers;
+  head: PackedNumbers;
+  maxSpeed: PackedNumbers;
+  maxForce: PackedNumbers;
+  /** Node memory by node id: `size` numbers per agent, agent-major. */
+  memory: Record<string, PackedNumbers>;
+}
+
+/** A world's whole state as plain JSON; `createWorld({ snapshot })` resumes it bit-exactly. */
+export interface Snapshot {
+  format: 'steergraph-snapshot';
+  version: 1;
+  seed: number;
+  tick: number;
+  rng: [number, number, number, number];
+  pointer: PackedNumbers;
+  targets: Record<string, PackedNumbers>;
+  /** x, y, r, vx, vy per circle. */
+  obstacles: PackedNumbers;
+  types: Record<string, TypeSnapshot>;
+}
+
+/** One agent as a plain object. */
+export interface AgentState {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+}
+
+/** The world a game drives. */
+export interface BehaviorWorld {
+  readonly tick: number;
+  /** Agent type ids, in scene order. */
+  readonly types: readonly string[];
+  /** The embedded scene document. */
+  readonly scene: unknown;
+  setPointer(x: number, y: number): void;
+  setTarget(name: string, x: number, y: number): void;
+  step(n?: number): void;
+  agents(typeId: string): AgentState[];
+  positions(typeId: string): Float64Array;
+  velocities(typeId: string): Float64Array;
+  computeForces(typeId: string): Float64Array;
+  snapshot(): Snapshot;
+  setCount(typeId: string, n: number): void;
+  setObstacles(circles: ObstacleSpec[]): void;
+}
+
+/** The world spec of a scene, with optional seed and count overrides. */
+export function worldSpecOf(scene: SceneLike, seed?: number, counts?: Record<string, number>): WorldSpec {
+  const w = scene.world;
+  return {
+    width: w.width,
+    height: w.height,
+    edges: w.edges,
+    seed: seed ?? w.seed,
+    obstacles: w.obstacles,
+    paths: w.paths,
+    targets: w.targets,
+    agentTypes: scene.agentTypes.map((t) => ({
+      id: t.id,
+      count: counts && Object.hasOwn(counts, t.id) ? counts[t.id] : t.count,
+      mass: t.mass,
+      maxSpeed: t.maxSpeed,
+      maxForce: t.maxForce,
+      spawn: t.spawn,
+      variation: t.variation,
+    })),
+  };
+}
+
+function fail(message: string): never {
+  throw new Error(`createWorld: ${message}`);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Builds a world from the scene and program, checking the options; throws a clear error on bad ones. */
+export function createBehaviorWorld(scene: SceneLike, program: Program, opts: WorldOptions = {}): BehaviorWorld {
+  if (!isRecord(opts)) fail(`options must be an object, got ${opts === null ? 'null' : typeof opts}`);
+  const options = opts as WorldOptions;
+  for (const key of Object.keys(options)) {
+    if (key !== 'seed' && key !== 'counts' && key !== 'snapshot') fail(`unknown option "${key}" (expected seed, counts or snapshot)`);
+  }
+  const ids = scene.agentTypes.map((t) => t.id);
+  if (options.snapshot !== undefined) {
+    if (options.seed !== undefined || options.counts !== undefined) {
+      fail('a snapshot carries its own seed and counts; pass either snapshot, or seed and counts');
+    }
+    return new ModuleWorld(scene, program, undefined, undefined, options.snapshot);
+  }
+  if (options.seed !== undefined) {
+    if (typeof options.seed !== 'number' || !Number.isFinite(options.seed)) fail(`seed must be a finite number, got ${String(options.seed)}`);
+    checkSeed(options.seed, 'createWorld: seed');
+  }
+  if (options.counts !== undefined) {
+    if (!isRecord(options.counts)) fail('counts must be an object of agent type id → count');
+    for (const [id, n] of Object.entries(options.counts)) {
+      if (!ids.includes(id)) fail(`counts: unknown agent type "${id}"; this scene has ${ids.map((x) => `"${x}"`).join(', ')}`);
+      checkCount(n, `createWorld: counts.${id}`);
+    }
+  }
+  return new ModuleWorld(scene, program, options.seed, options.counts, undefined);
+}
+
+class ModuleWorld implements BehaviorWorld {
+  readonly world: World;
+  readonly scene: SceneLike;
+  private readonly program: Program;
+  private readonly capped: Float64Array[];
+
+  constructor(scene: SceneLike, program: Program, seed?: number, counts?: Record<string, number>, snap?: Snapshot) {
+    this.scene = scene;
+    this.program = program;
+    if (snap !== undefined) {
+      checkSnapshot(snap);
+      const snapCounts: Record<string, number> = {};
+      for (const t of scene.agentTypes) if (Object.hasOwn(snap.types, t.id)) snapCounts[t.id] = snap.types[t.id].count;
+      this.world = new World(worldSpecOf(scene, snap.seed, snapCounts), program.layouts);
+      restore(this.world, scene, program, snap);
+    } else {
+      this.world = new World(worldSpecOf(scene, seed, counts), program.layouts);
+    }
+    this.capped = this.world.types.map(() => new Float64Array(0));
+  }
+
+  get tick(): number {
+    return this.world.tick;
+  }
+
+  get types(): readonly string[] {
+    return this.world.types.map((t) => t.id);
+  }
+
+  private index(typeId: string): number {
+    const k = this.world.types.findIndex((t) => t.id === typeId);
+    if (k < 0) {
+      throw new Error(`unknown agent type "${String(typeId)}"; this scene has ${this.types.map((x) => `"${x}"`).join(', ')}`);
+    }
+    return k;
+  }
+
+  setPointer(x: number, y: number): void {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`setPointer: expected finite numbers, got ${x}, ${y}`);
+    this.world.setPointer(x, y);
+  }
+
+  setTarget(name: string, x: number, y: number): void {
+    const k = this.world.targetNames.indexOf(name);
+    if (k < 0) {
+      const names = this.world.targetNames.map((t) => `"${t}"`).join(', ') || 'none';
+      throw new Error(`setTarget: unknown target "${String(name)}"; this scene has ${names}`);
+    }
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`setTarget: expected finite numbers, got ${x}, ${y}`);
+    this.world.targets[2 * k] = x;
+    this.world.targets[2 * k + 1] = y;
+  }
+
+  step(n = 1): void {
+    if (!Number.isInteger(n) || n < 0) throw new Error(`step: expected a whole number of ticks ≥ 0, got ${n}`);
+    stepWorld(this.world, this.program.forces, n);
+  }
+
+  agents(typeId: string): AgentState[] {
+    const a = this.world.types[this.index(typeId)];
+    const out: AgentState[] = [];
+    for (let i = 0; i < a.count; i++) {
+      out.push({ x: a.pos[2 * i], y: a.pos[2 * i + 1], vx: a.vel[2 * i], vy: a.vel[2 * i + 1] });
+    }
+    return out;
+  }
+
+  positions(typeId: string): Float64Array {
+    return this.world.types[this.index(typeId)].pos;
+  }
+
+  velocities(typeId: string): Float64Array {
+    return this.world.types[this.index(typeId)].vel;
+  }
+
+  computeForces(typeId: string): Float64Array {
+    const k = this.index(typeId);
+    computeAllForces(this.world, this.program.forces);
+    const a = this.world.types[k];
+    let out = this.capped[k];
+    if (out.length !== 2 * a.count) out = this.capped[k] = new Float64Array(2 * a.count);
+    for (let i = 0; i < a.count; i++) {
+      const fx = a.force[2 * i];
+      const fy = a.force[2 * i + 1];
+      const F = a.maxForce[i];
+      const f2 = fx * fx + fy * fy;
+      const q = f2 > F * F ? F / Math.sqrt(f2) : 1;
+      out[2 * i] = f2 > F * F ? fx * q : fx;
+      out[2 * i + 1] = f2 > F * F ? fy * q : fy;
+    }
+    return out;
+  }
+
+  snapshot(): Snapshot {
+    const w = this.world;
+    const targets: Record<string, PackedNumbers> = {};
+    w.targetNames.forEach((name, k) => {
+      targets[name] = pack(w.targets.subarray(2 * k, 2 * k + 2));
+    });
+    const types: Record<string, TypeSnapshot> = {};
+    w.types.forEach((a, k) => {
+      const memory: Record<string, PackedNumbers> = {};
+      const nodes = this.scene.agentTypes[k].graph.nodes;
+      for (const m of this.program.memory[k] ?? []) {
+        const values = new Float64Array(a.count * m.size);
+        for (let i = 0; i < a.count; i++) {
+          for (let c = 0; c < m.size; c++) values[i * m.size + c] = a.mem[i * a.memStride + m.offset + c];
+        }
+        memory[nodes[m.node].id] = pack(values);
+      }
+      types[a.id] = {
+        count: a.count,
+        pos: pack(a.pos),
+        vel: pack(a.vel),
+        head: pack(a.head),
+        maxSpeed: pack(a.maxSpeed),
+        maxForce: pack(a.maxForce),
+        memory,
+      };
+    });
+    return {
+      format: 'steergraph-snapshot',
+      version: 1,
+      seed: w.seed,
+      tick: w.tick,
+      rng: w.rng.getState(),
+      pointer: pack(w.pointer),
+      targets,
+      obstacles: pack(w.obstacles.subarray(0, 5 * w.obstacleCount)),
+      types,
+    };
+  }
+
+  setCount(typeId: string, n: number): void {
+    const k = this.index(typeId);
+    checkCount(n, `setCount: ${typeId}`);
+    this.world.setCount(k, n);
+  }
+
+  setObstacles(circles: ObstacleSpec[]): void {
+    if (!Array.isArray(circles)) throw new Error('setObstacles: expected an array of { x, y, r, vx?, vy? }');
+    this.world.setObstacles(circles);
+  }
+}
+
+/** Freezes a plain-data value and everything in it (the embedded scene of a module is read-only). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Packs numbers as a plain array, listing −0 entries apart (JSON would turn them into 0). */
+export function pack(a: ArrayLike<number>): PackedNumbers {
+  const values = Array.from(a);
+  const negativeZero: number[] = [];
+  for (let k = 0; k < values.length; k++) {
+    if (Object.is(values[k], -0)) {
+      negativeZero.push(k);
+      values[k] = 0;
+    }
+  }
+  return negativeZero.length ? { values, negativeZero } : values;
+}
+
+/** The inverse of {@link pack}. */
+export function unpack(p: PackedNumbers): Float64Array {
+  if (Array.isArray(p)) return Float64Array.from(p);
+  const out = Float64Array.from(p.values);
+  for (const k of p.negativeZero) out[k] = -0;
+  return out;
+}
+
+function packedLength(p: PackedNumbers): number {
+  return Array.isArray(p) ? p.length : p.values.length;
+}
+
+function checkPacked(p: unknown, field: string, length?: number): void {
+  const values = Array.isArray(p) ? p : isRecord(p) ? p.values : undefined;
+  if (!Array.isArray(values) || !values.every((v) => typeof v === 'number' && Number.isFinite(v))) {
+    throw new Error(`createWorld: snapshot.${field}: expected an array of finite numbers`);
+  }
+  if (!Array.isArray(p)) {
+    const nz = (p as { negativeZero?: unknown }).negativeZero;
+    if (!Array.isArray(nz) || !nz.every((k) => Number.isInteger(k) && k >= 0 && k < values.length)) {
+      throw new Error(`createWorld: snapshot.${field}.negativeZero: expected indices into values`);
+    }
+  }
+  if (length !== undefined && values.length !== length) {
+    throw new Error(`createWorld: snapshot.${field}: expected ${length} numbers, got ${values.length}`);
+  }
+}
+
+function checkSnapshot(s: unknown): asserts s is Snapshot {
+  if (!isRecord(s) || s.format !== 'steergraph-snapshot') {
+    throw new Error('createWorld: snapshot: not a Steergraph snapshot (expected format "steergraph-snapshot")');
+  }
+  if (s.version !== 1) throw new Error(`createWorld: snapshot: version ${String(s.version)} is not supported (this module reads 1)`);
+  checkSeed(s.seed, 'createWorld: snapshot.seed');
+  if (!Number.isInteger(s.tick) || (s.tick as number) < 0) throw new Error('createWorld: snapshot.tick: expected a whole number ≥ 0');
+  if (!Array.isArray(s.rng) || s.rng.length !== 4 || !s.rng.every((v) => Number.isInteger(v) && v >= 0 && v <= 0xffffffff)) {
+    throw new Error('createWorld: snapshot.rng: expected four 32-bit unsigned integers');
+  }
+  checkPacked(s.pointer, 'pointer', 2);
+  checkPacked(s.obstacles, 'obstacles');
+  if (packedLength(s.obstacles as PackedNumbers) % 5 !== 0) throw new Error('createWorld: snapshot.obstacles: expected x, y, r, vx, vy per circle');
+  if (!isRecord(s.targets) || !isRecord(s.types)) throw new Error('createWorld: snapshot: targets and types must be objects');
+  for (const [name, t] of Object.entries(s.targets)) checkPacked(t, `targets.${name}`, 2);
+  for (const [id, t] of Object.entries(s.types)) {
+    if (!isRecord(t)) throw new Error(`createWorld: snapshot.types.${id}: expected an object`);
+    checkCount(t.count, `createWorld: snapshot.types.${id}.count`);
+    const n = t.count as number;
+    checkPacked(t.pos, `types.${id}.pos`, 2 * n);
+    checkPacked(t.vel, `types.${id}.vel`, 2 * n);
+    checkPacked(t.head, `types.${id}.head`, 2 * n);
+    checkPacked(t.maxSpeed, `types.${id}.maxSpeed`, n);
+    checkPacked(t.maxForce, `types.${id}.maxForce`, n);
+    if (!isRecord(t.memory)) throw new Error(`createWorld: snapshot.types.${id}.memory: expected an object`);
+    for (const [node, m] of Object.entries(t.memory)) checkPacked(m, `types.${id}.memory.${node}`);
+  }
+}
+
+/**
+ * Copies a snapshot's state into a freshly built world. Types and targets the scene no longer has
+ * are dropped; new types keep their fresh spawn; node memory is matched by node id (and size), so a
+ * recompiled graph keeps what it can and starts new nodes from their defaults.
+ */
+function restore(world: World, scene: SceneLike, program: Program, s: Snapshot): void {
+  world.tick = s.tick;
+  world.rng.setState(s.rng);
+  world.pointer.set(unpack(s.pointer));
+  world.targetNames.forEach((name, k) => {
+    if (Object.hasOwn(s.targets, name)) world.targets.set(unpack(s.targets[name]), 2 * k);
+  });
+  const obs = unpack(s.obstacles);
+  world.obstacles = obs;
+  world.obstacleCount = obs.length / 5;
+  world.types.forEach((a, k) => {
+    if (!Object.hasOwn(s.types, a.id)) return;
+    const t = s.types[a.id];
+    a.pos.set(unpack(t.pos));
+    a.vel.set(unpack(t.vel));
+    a.head.set(unpack(t.head));
+    a.maxSpeed.set(unpack(t.maxSpeed));
+    a.maxForce.set(unpack(t.maxForce));
+    const nodes = scene.agentTypes[k].graph.nodes;
+    for (const m of program.memory[k] ?? []) {
+      const id = nodes[m.node].id;
+      if (!Object.hasOwn(t.memory, id)) continue;
+      const values = unpack(t.memory[id]);
+      if (values.length !== a.count * m.size) continue;
+      for (let i = 0; i < a.count; i++) {
+        for (let c = 0; c < m.size; c++) a.mem[i * a.memStride + m.offset + c] = values[i * m.size + c];
+      }
+    }
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * "Nothing allocates per tick" (README; STYLE.md habit 4): bytes allocated on the JS heap per tick,
+ * measured with v8.GCProfiler over a window of ticks after a warm-up, as the peer benchmark
+ * harness measures them (../shared/peers/common.mjs gcWindowStart / gcWindowStop, copied below
+ * because CI clones only this repository).
+ */
+import v8 from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { benchStep, benchWorld } from '../../bench/flock-world';
+import { step, type ForceFn } from '../../runtime/step';
+import { World } from '../../runtime/world';
+import { arrive } from '../../runtime/behaviors/arrive';
+import { contain } from '../../runtime/behaviors/contain';
+import { seek } from '../../runtime/behaviors/seek';
+import { wander } from '../../runtime/behaviors/wander';
+
+/** Budget per tick: well under one agent's worth of boxed numbers at 2,000 agents. */
+const MAX_BYTES_PER_TICK = 2048;
+const WARMUP_TICKS = 400;
+/** Windows of ticks measured; the verdict is their median (see bytesPerTick). */
+const WINDOWS = 5;
+const TICKS_PER_WINDOW = 100;
+
+interface GcWindow {
+  profiler: v8.GCProfiler;
+  used0: number;
+}
+
+/** Starts an allocation window (common.mjs gcWindowStart). */
+function gcWindowStart(): GcWindow {
+  const profiler = new v8.GCProfiler();
+  const used0 = v8.getHeapStatistics().used_heap_size;
+  profiler.start();
+  return { profiler, used0 };
+}
+
+/**
+ * Ends the window (common.mjs gcWindowStop): bytes allocated = growth of the used heap between
+ * the window's ends, plus what every GC in between collected (used before it − used after the
+ * previous one).
+ */
+function gcWindowStop(h: GcWindow): { allocBytes: number; gcCount: number } {
+  const data = h.profiler.stop();
+  const used1 = v8.getHeapStatistics().used_heap_size;
+  let alloc = 0;
+  let prevAfter = h.used0;
+  for (const e of data.statistics) {
+    alloc += e.beforeGC.heapStatistics.usedHeapSize - prevAfter;
+    prevAfter = e.afterGC.heapStatistics.usedHeapSize;
+  }
+  alloc += used1 - prevAfter;
+  return { gcCount: data.statistics.length, allocBytes: Math.max(0, alloc) };
+}
+
+/**
+ * Bytes allocated per call of `tick`, after WARMUP_TICKS calls that let V8 optimise it: the median
+ * over WINDOWS windows of TICKS_PER_WINDOW ticks. A steady allocation shows in every window; the
+ * heap's background work (concurrent sweeping, a late optimisation landing) moves the used-heap
+ * figure of a single window by up to ~±200 KB now and then, which the median ignores.
+ */
+function bytesPerTick(tick: () => void): number {
+  for (let t = 0; t < WARMUP_TICKS; t++) tick();
+  const perTick: number[] = [];
+  for (let k = 0; k < WINDOWS; k++) {
+    const h = gcWindowStart();
+    for (let t = 0; t < TICKS_PER_WINDOW; t++) tick();
+    perTick.push(gcWindowStop(h).allocBytes / TICKS_PER_WINDOW);
+  }
+  perTick.sort((a, b) => a - b);
+  return perTick[WINDOWS >> 1];
+}
+
+describe('allocation per tick', () => {
+  it('the benchmark flock (2,000 agents, Flock + Wander through step) allocates < 2 KiB per tick', () => {
+    const w = benchWorld(2000);
+    const perTick = bytesPerTick(() => benchStep(w));
+    expect(w.tick).toBe(WARMUP_TICKS + WINDOWS * TICKS_PER_WINDOW);
+    expect(perTick).toBeLessThan(MAX_BYTES_PER_TICK);
+  });
+
+  it('the core alone (grid, draws, integrator, bounce edges, drifting obstacles) allocates < 2 KiB per tick', () => {
+    const w = new World(
+      {
+        width: 1200,
+        height: 900,
+        edges: 'bounce',
+        seed: 5,
+        obstacles: [{ x: 300, y: 300, r: 40, vx: 2, vy: -1.5 }, { x: 900, y: 600, r: 25 }],
+        agentTypes: [{ id: 'ball', count: 2000, mass: 2.5, maxSpeed: 6, maxForce: 0.5, spawn: { speed: 1 }, variation: { maxSpeed: 0.5 } }],
+      },
+      [{ memory: [1, 0], draws: 2, queryRadius: 30 }],
+    );
+    // a constant force that keeps agents hitting the walls, written without a kernel
+    const push: ForceFn = (_w, a) => {
+      const F = a.force;
+      for (let i = 0; i < a.count; i++) {
+        F[2 * i] = 0.25;
+        F[2 * i + 1] = -0.125;
+      }
+    };
+    const forces = [push];
+    const perTick = bytesPerTick(() => step(w, forces));
+    expect(perTick).toBeLessThan(MAX_BYTES_PER_TICK);
+  });
+
+  it('Sum(seek pointer, wander, arrive at a named target, contain) over 2,000 agents allocates < 2 KiB per tick', () => {
+    const w = new World(
+      {
+        width: 1200,
+        height: 900,
+        edges: 'bounce',
+        seed: 3,
+        targets: [{ name: 'flag', x: 900, y: 200 }],
+        agentTypes: [{ id: 'walker', count: 2000, mass: 1.5, maxSpeed: 3, maxForce: 0.25, variation: { maxSpeed: 0.2 } }],
+      },
+      [{ memory: [1, 0], draws: 1 }],
+    );
+    const s = new Float64Array(2);
+    // As the compiler emits a weighted Sum: each input into scratch, then plain arithmetic.
+    const sum: ForceFn = (world, a) => {
+      const F = a.force;
+      const px = world.pointer;
+      const tg = world.targets;
+      for (let i = 0; i < a.count; i++) {
+        seek(s, 0, a, i, px, 0);
+        let fx = 0.5 * s[0];
+        let fy = 0.5 * s[1];
+        wander(s, 0, a, i, 0, 0, 10, 5, 1);
+        fx += s[0];
+        fy += s[1];
+        arrive(s, 0, a, i, tg, 0, 100);
+        fx += 0.75 * s[0];
+        fy += 0.75 * s[1];
+        contain(s, 0, a, i, world.width, world.height, 50);
+        fx += 2 * s[0];
+        fy += 2 * s[1];
+        F[2 * i] = fx;
+        F[2 * i + 1] = fy;
+      }
+    };
+    const forces = [sum];
+    let t = 0;
+    const perTick = bytesPerTick(() => {
+      // the pointer moves (as a mouse would) without allocating
+      t++;
+      w.setPointer(600 + (t % 200), 450 - (t % 100));
+      step(w, forces);
+    });
+    expect(perTick).toBeLessThan(MAX_BYTES_PER_TICK);
+    // the graph did run: agents moved and stayed inside the bounce world
+    const a = w.types[0];
+    let inside = 0;
+    for (let i = 0; i < a.count; i++) if (a.pos[2 * i] >= 0 && a.pos[2 * i] <= 1200 && a.pos[2 * i + 1] >= 0 && a.pos[2 * i + 1] <= 900) inside++;
+    expect(inside).toBe(2000);
+  });
+});
