@@ -1,0 +1,140 @@
+/**
+ * The document rules a JSON Schema cannot say, run on the raw value beside the valibot schema:
+ * size limits that add up across the document, duplicate ids, and parameter names valibot would
+ * skip silently. Each reads the raw value defensively (it may be anything) and returns errors
+ * with the path of the offending item.
+ */
+import { describe, joinPath } from './errors';
+import type { LoadError } from './errors';
+import { LIMITS, RANGES } from './schema';
+
+type Json = Record<string, unknown>;
+
+function asObject(value: unknown): Json | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** `too many obstacles: 1001 (the limit is 1000)`. */
+function tooMany(path: string, what: string, got: number, limit: number, per = ''): LoadError {
+  return { path, message: `too many ${what}: ${got} (the limit is ${limit}${per})` };
+}
+
+/** The graphs of the raw document's agent types, with their paths. */
+function* graphs(doc: Json): Generator<{ path: string; graph: Json }> {
+  const types = asArray(doc.agentTypes);
+  for (let k = 0; k < types.length; k++) {
+    const graph = asObject(asObject(types[k])?.graph);
+    if (graph) yield { path: `agentTypes[${k}].graph`, graph };
+  }
+}
+
+/**
+ * The size limits (LIMITS, except the file size, which loadScene checks on the text). Run before
+ * the schema: a file over a limit is refused for that alone, and the schema never walks it.
+ */
+export function checkLimits(value: unknown): LoadError[] {
+  const doc = asObject(value);
+  if (!doc) return [];
+  const errors: LoadError[] = [];
+  const check = (items: unknown, path: string, what: string, limit: number, per = '') => {
+    if (Array.isArray(items) && items.length > limit) errors.push(tooMany(path, what, items.length, limit, per));
+  };
+  const world = asObject(doc.world);
+  if (world) {
+    check(world.obstacles, 'world.obstacles', 'obstacles', LIMITS.obstacles);
+    check(world.paths, 'world.paths', 'paths', LIMITS.paths);
+    check(world.targets, 'world.targets', 'targets', LIMITS.targets);
+    const paths = asArray(world.paths);
+    for (let k = 0; k < paths.length; k++) {
+      check(asObject(paths[k])?.points, `world.paths[${k}].points`, 'points', LIMITS.pointsPerPath, ' per path');
+    }
+  }
+  check(doc.agentTypes, 'agentTypes', 'agent types', LIMITS.agentTypes);
+  let agents = 0;
+  for (const t of asArray(doc.agentTypes)) {
+    // Counts out of their own range are the schema's to report, so only valid ones add up.
+    const count = asObject(t)?.count;
+    if (typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= RANGES.count.max) agents += count;
+  }
+  if (agents > LIMITS.agentsTotal) errors.push(tooMany('agentTypes', 'agents in all', agents, LIMITS.agentsTotal));
+  let nodesTotal = 0;
+  for (const { path, graph } of graphs(doc)) {
+    check(graph.nodes, `${path}.nodes`, 'nodes', LIMITS.nodesPerGraph, ' per graph');
+    check(graph.connections, `${path}.connections`, 'connections', LIMITS.connectionsPerGraph, ' per graph');
+    const nodes = asArray(graph.nodes);
+    nodesTotal += nodes.length;
+    for (let j = 0; j < nodes.length; j++) {
+      const params = asObject(asObject(nodes[j])?.params);
+      const n = params ? Object.keys(params).length : 0;
+      if (n > LIMITS.paramsPerNode) {
+        errors.push(tooMany(`${path}.nodes[${j}].params`, 'parameters', n, LIMITS.paramsPerNode, ' per node'));
+      }
+    }
+  }
+  if (nodesTotal > LIMITS.nodesTotal) errors.push(tooMany('agentTypes', 'nodes in all', nodesTotal, LIMITS.nodesTotal));
+  return errors;
+}
+
+/** Reports each repeat of a string `key` among `items`, at the second (third…) occurrence. */
+function duplicates(items: readonly unknown[], listPath: string, key: string, what: string, errors: LoadError[]): void {
+  const first = new Map<string, number>();
+  for (let i = 0; i < items.length; i++) {
+    const id = asObject(items[i])?.[key];
+    if (typeof id !== 'string') continue;
+    const seen = first.get(id);
+    if (seen === undefined) first.set(id, i);
+    else errors.push({ path: `${listPath}[${i}].${key}`, message: `duplicate ${what} ${describe(id)}: ${listPath}[${seen}] has it already` });
+  }
+}
+
+/**
+ * Duplicate agent type ids, node ids within one graph, path ids and target names. The app never
+ * saves them, and every reference (a Seek's target, a Follow Path's path) would be ambiguous.
+ */
+export function checkUnique(value: unknown): LoadError[] {
+  const doc = asObject(value);
+  if (!doc) return [];
+  const errors: LoadError[] = [];
+  duplicates(asArray(doc.agentTypes), 'agentTypes', 'id', 'agent type id', errors);
+  for (const { path, graph } of graphs(doc)) duplicates(asArray(graph.nodes), `${path}.nodes`, 'id', 'node id', errors);
+  const world = asObject(doc.world);
+  if (world) {
+    duplicates(asArray(world.paths), 'world.paths', 'id', 'path id', errors);
+    duplicates(asArray(world.targets), 'world.targets', 'name', 'target name', errors);
+  }
+  return errors;
+}
+
+/** Names valibot's record skips without a word (they would vanish on load). */
+const SKIPPED_KEYS = ['__proto__', 'constructor', 'prototype'];
+
+/**
+ * Parameters named `__proto__`, `constructor` or `prototype`. PARAM_NAME_PATTERN refuses them, but
+ * valibot's record never shows them to the pattern (it skips them so that no key lands on a
+ * prototype), so they are reported here; otherwise they would be dropped silently.
+ */
+export function checkParamNames(value: unknown): LoadError[] {
+  const doc = asObject(value);
+  if (!doc) return [];
+  const errors: LoadError[] = [];
+  for (const { path, graph } of graphs(doc)) {
+    const nodes = asArray(graph.nodes);
+    for (let j = 0; j < nodes.length; j++) {
+      const params = asObject(asObject(nodes[j])?.params);
+      if (!params) continue;
+      for (const key of SKIPPED_KEYS) {
+        if (Object.hasOwn(params, key)) {
+          errors.push({
+            path: joinPath(`${path}.nodes[${j}].params`, key),
+            message: `expected a parameter name other than ${describe(key)}, which is reserved`,
+          });
+        }
+      }
+    }
+  }
+  return errors;
+}

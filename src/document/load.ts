@@ -1,0 +1,253 @@
+/**
+ * Loading a scene: text → JSON → migration → validation → SceneDocument. The loader refuses only
+ * what cannot be a scene (DESIGN.md contract 6) and never throws: every failure is a list of
+ * LoadErrors with JSON paths, and a refused file never replaces the open scene (contract 5).
+ */
+import { checkLimits, checkParamNames, checkUnique } from './checks';
+import { describe, finishErrors, issuesToErrors } from './errors';
+import type { LoadError } from './errors';
+import { MIGRATIONS, migrateWith } from './migrate';
+import type { Migration } from './migrate';
+import { LIMITS, SceneSchema, validateWithSchema } from './schema';
+import { FORMAT, VERSION } from './types';
+import type { SceneDocument } from './types';
+
+/** A loaded scene and notes on how it was read (an upgrade from an older version), or why it cannot be. */
+export type LoadResult =
+  | { ok: true; doc: SceneDocument; warnings: string[] }
+  | { ok: false; errors: LoadError[] };
+
+/** Options of parseScene, for tests of the migration mechanism. */
+export interface ParseOptions {
+  /** The version steps to apply (default MIGRATIONS). */
+  migrations?: readonly Migration[];
+}
+
+function refuse(errors: LoadError[], complete = true): LoadResult {
+  return { ok: false, errors: finishErrors(errors, complete) };
+}
+
+function why(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The root error when the value is not even an object. */
+function notAnObject(value: unknown): LoadResult | undefined {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return undefined;
+  return refuse([{ path: '', message: `expected a scene: a JSON object, got ${describe(value)}` }]);
+}
+
+/**
+ * Checks that `value` is a current-version scene document (no migration) and returns a fresh
+ * copy of it, with absent `obstacles`, `paths`, `targets` and `connections` filled in as [].
+ * Catches what JSON cannot carry but a JavaScript value can (NaN, ±Infinity, functions).
+ */
+export function validateScene(value: unknown): LoadResult {
+  try {
+    const notObject = notAnObject(value);
+    if (notObject) return notObject;
+    const limits = checkLimits(value);
+    if (limits.length > 0) return refuse(limits);
+    const { result, complete } = validateWithSchema(value);
+    const errors = [
+      ...(result.success ? [] : issuesToErrors(result.issues, SceneSchema)),
+      ...checkUnique(value),
+      ...checkParamNames(value),
+    ];
+    if (errors.length > 0 || !result.success) return refuse(errors, complete);
+    return { ok: true, doc: result.output, warnings: [] };
+  } catch (e) {
+    return refuse([{ path: '', message: `could not read the scene: ${why(e)}` }]);
+  }
+}
+
+/**
+ * Reads an already-parsed value as a scene: checks the format, upgrades an older version with
+ * the migrations, then validates (validateScene). Never throws.
+ */
+export function parseScene(value: unknown, options: ParseOptions = {}): LoadResult {
+  try {
+    const notObject = notAnObject(value);
+    if (notObject) return notObject;
+    const format = (value as Record<string, unknown>).format;
+    if (format !== FORMAT) {
+      const message =
+        format === undefined
+          ? `missing; expected "${FORMAT}" (not a Steergraph scene?)`
+          : `expected "${FORMAT}", got ${describe(format)} (not a Steergraph scene?)`;
+      return refuse([{ path: 'format', message }]);
+    }
+    const migrated = migrateWith(value, options.migrations ?? MIGRATIONS, VERSION);
+    if (!migrated.ok) return refuse(migrated.errors);
+    const result = validateScene(migrated.value);
+    if (!result.ok || migrated.applied.length === 0) return result;
+    const steps = migrated.applied.map((m) => m.description).join('; ');
+    return {
+      ok: true,
+      doc: result.doc,
+      warnings: [`made by an older Steergraph (version ${migrated.from}), upgraded to version ${VERSION}: ${steps}`, ...result.warnings],
+    };
+  } catch (e) {
+    return refuse([{ path: '', message: `could not read the scene: ${why(e)}` }]);
+  }
+}
+
+/**
+ * Reads a scene file's text. Refuses a file over LIMITS.fileChars before parsing it, text that
+ * is not JSON (with the line and column of the first problem), and everything parseScene
+ * refuses. A leading byte-order mark is ignored. Never throws.
+ */
+export function loadScene(text: string, options: ParseOptions = {}): LoadResult {
+  try {
+    if (typeof text !== 'string') return refuse([{ path: '', message: `expected the text of a scene file, got ${describe(text)}` }]);
+    if (text.length > LIMITS.fileChars) {
+      const mb = (text.length / (1024 * 1024)).toFixed(1);
+      return refuse([{ path: '', message: `the file is too large: ${mb} MB (the limit is ${LIMITS.fileChars / (1024 * 1024)} MB)` }]);
+    }
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch (e) {
+      return refuse([{ path: '', message: `not JSON: ${jsonSyntaxError(body) ?? why(e)}` }]);
+    }
+    return parseScene(value, options);
+  } catch (e) {
+    return refuse([{ path: '', message: `could not read the scene: ${why(e)}` }]);
+  }
+}
+
+// ── Where JSON.parse failed ────────────────────────────────────────────────────────────────────
+// Engines word JSON.parse errors differently and not all give a position, so the first syntax
+// error is located here (only after JSON.parse has failed): `line 3, column 5: …`.
+
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const LITERAL = /true|false|null/y;
+
+/** What was found at `i`: `'}'`, `'True'`, `the end of the text`. */
+function shown(text: string, i: number): string {
+  if (i >= text.length) return 'the end of the text';
+  const word = /^[A-Za-z0-9_]+/.exec(text.slice(i, i + 40));
+  if (word) return `'${word[0]}'`;
+  const c = text[i];
+  if (c === '\n') return 'a line break';
+  if (c === '\t') return 'a tab';
+  return c === "'" ? `"'"` : `'${c}'`;
+}
+
+/** The first syntax error of `text` as `line L, column C: …`, or undefined if none is found. */
+export function jsonSyntaxError(text: string): string | undefined {
+  let i = 0;
+  let error: { at: number; message: string } | undefined;
+  const fail = (at: number, message: string) => {
+    error = { at, message };
+    return false;
+  };
+  const matchAt = (re: RegExp, at: number) => {
+    re.lastIndex = at;
+    return re.test(text);
+  };
+  const ws = () => {
+    while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
+  };
+  const string = (): boolean => {
+    const start = i++;
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return true;
+      }
+      if (c === 0x5c) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return fail(i, 'a \\u escape needs four hex digits');
+          i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
+        else return fail(i, `unknown escape \\${e ?? ''} in a text`);
+      } else if (c < 0x20) {
+        return fail(i, 'a line break or tab inside a text must be written \\n or \\t');
+      } else i++;
+    }
+    return fail(start, 'a text (") is never closed');
+  };
+  const key = (): boolean => {
+    ws();
+    if (text[i] !== '"') return fail(i, `expected a property name in double quotes, found ${shown(text, i)}`);
+    if (!string()) return false;
+    ws();
+    if (text[i] !== ':') return fail(i, `expected ':' after the property name, found ${shown(text, i)}`);
+    i++;
+    return true;
+  };
+  const stack: string[] = [];
+  let expectValue = true;
+  let afterComma = false;
+  for (;;) {
+    ws();
+    if (expectValue) {
+      const c = text[i];
+      if (c === '{' || c === '[') {
+        i++;
+        ws();
+        if (text[i] === (c === '{' ? '}' : ']')) {
+          i++;
+          expectValue = false;
+          continue;
+        }
+        stack.push(c);
+        if (c === '{' && !key()) break;
+        afterComma = false;
+        continue;
+      }
+      if (c === '"') {
+        if (!string()) break;
+      } else if (c !== undefined && /[-0-9]/.test(c)) {
+        if (!matchAt(NUMBER, i)) {
+          fail(i, 'a malformed number');
+          break;
+        }
+        i = NUMBER.lastIndex;
+      } else if (matchAt(LITERAL, i)) {
+        i = LITERAL.lastIndex;
+      } else {
+        if (afterComma && (c === '}' || c === ']')) fail(i, `a comma before ${shown(text, i)}: JSON allows no trailing comma`);
+        else fail(i, `expected a value, found ${shown(text, i)}`);
+        break;
+      }
+      expectValue = false;
+      afterComma = false;
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (top === undefined) {
+      if (i < text.length) fail(i, `expected the end of the text, found ${shown(text, i)}`);
+      break;
+    }
+    const close = top === '{' ? '}' : ']';
+    if (text[i] === ',') {
+      i++;
+      if (top === '{') {
+        ws();
+        if (text[i] === '}') {
+          fail(i, "a comma before '}': JSON allows no trailing comma");
+          break;
+        }
+        if (!key()) break;
+      }
+      expectValue = true;
+      afterComma = true;
+    } else if (text[i] === close) {
+      i++;
+      stack.pop();
+    } else {
+      fail(i, `expected ',' or '${close}', found ${shown(text, i)}`);
+      break;
+    }
+  }
+  if (!error) return undefined;
+  const before = text.slice(0, error.at);
+  const line = before.split('\n').length;
+  const column = error.at - before.lastIndexOf('\n');
+  return `line ${line}, column ${column}: ${error.message}`;
+}

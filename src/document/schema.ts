@@ -1,0 +1,409 @@
+/**
+ * The scene document's schema, written once with valibot: the loader validates with it
+ * (src/document/load.ts) and presets/steergraph.schema.json is generated from it
+ * (src/document/json-schema.ts), so the two cannot disagree.
+ *
+ * What the schema checks: shapes, types, unknown keys, value ranges (RANGES) and text lengths.
+ * What it leaves to src/document/checks.ts, because JSON Schema cannot say it: the size limits
+ * that add up across the document (LIMITS), duplicate ids and reserved parameter names.
+ * What it deliberately does not check (DESIGN.md contract 6; the compiler diagnoses these on the
+ * nodes, so a half-finished scene always reopens): unknown node kinds, parameters a kind does not
+ * have or values out of a parameter's range, connections to missing nodes or ports.
+ *
+ * Every check on a field carries the same message (`expected …`); the loader adds the path and
+ * what it got: `agentTypes[1].count: expected a whole number from 0 to 100000, got -5`.
+ */
+import * as v from 'valibot';
+import { FORMAT, ID_PATTERN, VERSION } from './types';
+import type { SceneDocument } from './types';
+
+/** A closed range of numbers (or half-open when `exclusiveMin`), with how to name it to a user. */
+export interface Range {
+  readonly min: number;
+  readonly max: number;
+  /** The minimum itself is refused (mass > 0). */
+  readonly exclusiveMin?: boolean;
+  /** Whole numbers only. */
+  readonly whole?: boolean;
+  /** Unit shown after the range in messages (`px/tick`). */
+  readonly unit?: string;
+  /** What the value is, when "a number" says too little (`a fraction`). */
+  readonly what?: string;
+}
+
+/**
+ * The value ranges a loaded document is guaranteed to respect: the contract the compiler and the
+ * runtime rely on (every number the validator admits is finite and inside these bounds).
+ */
+export const RANGES = {
+  /** `world.width`, `world.height`, px: > 0. Large enough for any game level, small enough that
+   *  a spatial grid over it stays reasonable. */
+  worldSize: { min: 0, max: 1_000_000, exclusiveMin: true, unit: 'px' },
+  /** `world.seed`: the sfc32 generator's 32-bit unsigned seed. */
+  seed: { min: 0, max: 4_294_967_295, whole: true },
+  /** Positions anywhere in the document (obstacle x/y, path points, targets, node positions),
+   *  px: outside the world is allowed (a target off-screen, a node far on the canvas); the
+   *  bound keeps squared distances (at most 8e14) far from overflow. */
+  coordinate: { min: -10_000_000, max: 10_000_000, unit: 'px' },
+  /** `spawn.x`, `.y`, `.width`, `.height`, px. ≥ 0: the runtime (runtime/world.ts,
+   *  checkWorldSpec) refuses negative spawn values, and clamps the rectangle into the world. */
+  spawnRect: { min: 0, max: 10_000_000, unit: 'px' },
+  /** `spawn.speed`: starting speed as a fraction of maxSpeed. */
+  spawnSpeed: { min: 0, max: 1, what: 'a fraction' },
+  /** Obstacle radius `r`, px. */
+  obstacleRadius: { min: 0, max: 1_000_000, unit: 'px' },
+  /** Obstacle drift `vx`, `vy`, px/tick. */
+  obstacleVelocity: { min: -10_000, max: 10_000, unit: 'px/tick' },
+  /** `count` of one agent type (the total over all types is LIMITS.agentsTotal). */
+  count: { min: 0, max: 100_000, whole: true },
+  /** `mass`: > 0; a force f changes the velocity by f / mass per tick. */
+  mass: { min: 0, max: 1_000_000, exclusiveMin: true },
+  /** `maxSpeed`, px/tick. */
+  maxSpeed: { min: 0, max: 10_000, unit: 'px/tick' },
+  /** `maxForce`, px/tick². */
+  maxForce: { min: 0, max: 10_000, unit: 'px/tick²' },
+  /** `variation.maxSpeed`, `variation.maxForce`: each agent's value is the type's × (1 ± up to this). */
+  variation: { min: 0, max: 1, what: 'a fraction' },
+} as const satisfies Record<string, Range>;
+
+/** Lengths of texts, in UTF-16 code units (JavaScript's `length`). */
+export const LENGTHS = {
+  /** Scene and agent type `name`: 1 to 200 characters. */
+  name: { min: 1, max: 200 },
+  /** Scene `description`: up to 5,000 characters. */
+  description: 5_000,
+  /** Node `kind`: 1 to 64 characters (an unknown kind is the compiler's diagnostic, not a load error). */
+  kind: 64,
+  /** A string parameter value: up to 200 characters. */
+  paramText: 200,
+  /** Each half of a connection end, [node id, port]: up to 64 characters. */
+  connectionEnd: 64,
+  /** The top-level `$schema` reference: up to 2,000 characters. */
+  schemaRef: 2_000,
+} as const;
+
+/**
+ * Size limits. A file over one of them is refused with a message naming the limit
+ * (src/document/checks.ts); the per-array ones are also in the JSON Schema (maxItems).
+ */
+export const LIMITS = {
+  /** The text of a scene file, in characters, checked before JSON.parse: 5 MB. */
+  fileChars: 5 * 1024 * 1024,
+  /** Agent types in a scene. */
+  agentTypes: 32,
+  /** Nodes in one agent type's graph. */
+  nodesPerGraph: 2_000,
+  /** Nodes in all graphs together. */
+  nodesTotal: 10_000,
+  /** Connections in one graph. */
+  connectionsPerGraph: 10_000,
+  /** Parameters on one node (node kinds have a handful; this only bounds the work). */
+  paramsPerNode: 100,
+  /** Agents of all types together (the sum of `count`). */
+  agentsTotal: 200_000,
+  /** Obstacles in the world. */
+  obstacles: 1_000,
+  /** Named paths in the world. */
+  paths: 100,
+  /** Points in one path. */
+  pointsPerPath: 10_000,
+  /** Named targets in the world. */
+  targets: 100,
+} as const;
+
+/** `#rrggbb`. */
+export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * Parameter names: a letter, then up to 31 letters, digits or `_`. `constructor` and `prototype`
+ * are refused too: valibot (like most code that copies objects) skips them, so they would be
+ * dropped silently, and neither is a parameter of any node kind. `__proto__` fails the first letter.
+ */
+export const PARAM_NAME_PATTERN = /^(?!(?:constructor|prototype)$)[A-Za-z][A-Za-z0-9_]{0,31}$/;
+
+/** The message of every check on a value in range `r`: `expected a whole number from 0 to 100000`. */
+export function rangeMessage(r: Range): string {
+  const what = r.what ?? (r.whole ? 'a whole number' : 'a number');
+  const unit = r.unit ? ` ${r.unit}` : '';
+  return r.exclusiveMin
+    ? `expected ${what} greater than ${r.min} and at most ${r.max}${unit}`
+    : `expected ${what} from ${r.min} to ${r.max}${unit}`;
+}
+
+// ── Building blocks ────────────────────────────────────────────────────────────────────────────
+
+/** A number in `r`. NaN fails `number()`, ±Infinity fails the bounds. */
+function num(r: Range, doc: string): v.GenericSchema<number> {
+  const m = rangeMessage(r);
+  const lower = r.exclusiveMin ? v.gtValue<number, number, string>(r.min, m) : v.minValue<number, number, string>(r.min, m);
+  const upper = v.maxValue<number, number, string>(r.max, m);
+  return r.whole
+    ? v.pipe(v.number(m), v.integer(m), lower, upper, v.description<number, string>(doc))
+    : v.pipe(v.number(m), lower, upper, v.description<number, string>(doc));
+}
+
+/** A text matching `pattern`. */
+function matching(pattern: RegExp, message: string, doc: string): v.GenericSchema<string> {
+  return v.pipe(v.string(message), v.regex(pattern, message), v.description(doc));
+}
+
+/** A text of `min` to `max` characters. */
+function text(min: number, max: number, message: string, doc: string): v.GenericSchema<string> {
+  return min > 0
+    ? v.pipe(v.string(message), v.minLength(min, message), v.maxLength(max, message), v.description(doc))
+    : v.pipe(v.string(message), v.maxLength(max, message), v.description(doc));
+}
+
+/**
+ * valibot's object and record schemas accept arrays (an array is an object); a scene never has
+ * an array where an object belongs, so refuse it with the schema's own message.
+ */
+function noArrays<T extends v.GenericSchema>(schema: T): T {
+  const wrapped = {
+    ...schema,
+    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
+      if (Array.isArray(dataset.value)) {
+        v._addIssue(wrapped as never, 'type', dataset, config);
+        return dataset as never;
+      }
+      return schema['~run'](dataset, config);
+    },
+  };
+  return wrapped as T;
+}
+
+/** A strict object (unknown keys are errors) that is not an array. */
+function obj<const E extends v.ObjectEntries>(entries: E, message: string, doc: string) {
+  return v.pipe(noArrays(v.strictObject(entries, message)), v.description(doc));
+}
+
+/** Issues the running validation (validateWithSchema) may still collect before it stops looking. */
+let issueBudget = Infinity;
+
+/**
+ * `item`, skipped once the issue budget is spent. A garbage file can hold hundreds of thousands
+ * of bad values within the size limit; collecting an issue for each would take seconds and
+ * hundreds of MB, and nobody reads past the first fifty.
+ */
+function budgeted<T extends v.GenericSchema>(item: T): T {
+  return {
+    ...item,
+    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
+      if (issueBudget <= 0) return { typed: false, value: dataset.value } as never;
+      const out = item['~run'](dataset, config);
+      if (out.issues) issueBudget -= out.issues.length;
+      return out;
+    },
+  } as T;
+}
+
+/** A list of at most `max` items (the limit itself is reported by checks.ts, before the schema runs). */
+function list<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string) {
+  return v.pipe(v.array(budgeted(item), message), v.maxLength(max, message), v.description(doc));
+}
+
+/** A list that may be left out of a hand-written file: the loader fills in []. */
+function optionalList<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string) {
+  return v.optional(list(item, max, message, doc), () => []);
+}
+
+const idMessage = 'expected an id: a letter or _, then up to 63 letters, digits, _ or -';
+const id = (doc: string) => matching(ID_PATTERN, idMessage, doc);
+const nameMessage = `expected a name of ${LENGTHS.name.min} to ${LENGTHS.name.max} characters`;
+const name = (doc: string) => text(LENGTHS.name.min, LENGTHS.name.max, nameMessage, doc);
+const coordinate = (doc: string) => num(RANGES.coordinate, doc);
+
+/** [x, y] in px. */
+function point(message: string, doc: string) {
+  return v.pipe(
+    v.strictTuple([coordinate('x, px'), coordinate('y, px')], message),
+    v.description(doc),
+  );
+}
+
+// ── The document ───────────────────────────────────────────────────────────────────────────────
+
+const paramMessage = `expected a finite number, true, false or a text of at most ${LENGTHS.paramText} characters`;
+const paramNameMessage = 'expected a parameter name: a letter, then up to 31 letters, digits or _';
+
+/** A node parameter's value. Numbers are only required to be finite here: a parameter's own
+ *  range is in its node definition, and out of range is a compiler diagnostic (contract 6). */
+const ParamValueSchema = v.union(
+  [
+    v.pipe(v.number(paramMessage), v.finite(paramMessage)),
+    v.boolean(paramMessage),
+    v.pipe(v.string(paramMessage), v.maxLength(LENGTHS.paramText, paramMessage)),
+  ],
+  paramMessage,
+);
+
+const endMessage = `expected [node id, port], each a text of at most ${LENGTHS.connectionEnd} characters`;
+const connectionEnd = (doc: string) =>
+  v.pipe(
+    v.strictTuple(
+      [
+        v.pipe(v.string(endMessage), v.maxLength(LENGTHS.connectionEnd, endMessage)),
+        v.pipe(v.string(endMessage), v.maxLength(LENGTHS.connectionEnd, endMessage)),
+      ],
+      endMessage,
+    ),
+    v.description(doc),
+  );
+
+const NodeSchema = obj(
+  {
+    id: id('Unique within its graph.'),
+    kind: text(1, LENGTHS.kind, `expected a node kind of 1 to ${LENGTHS.kind} characters`, 'A kind from the node registry, e.g. "seek".'),
+    params: v.pipe(
+      noArrays(v.record(matching(PARAM_NAME_PATTERN, paramNameMessage, 'A parameter name.'), ParamValueSchema, 'expected the parameters: an object')),
+      v.maxEntries(LIMITS.paramsPerNode, `expected at most ${LIMITS.paramsPerNode} parameters`),
+      v.description('Parameter values by name; a parameter left out takes its default.'),
+    ),
+    position: point('expected a position [x, y]', 'Position on the graph canvas, px.'),
+  },
+  'expected a node: an object { id, kind, params, position }',
+  'One node of a graph.',
+);
+
+const ConnectionSchema = obj(
+  {
+    from: connectionEnd('The output: [node id, port].'),
+    to: connectionEnd('The input: [node id, port].'),
+  },
+  'expected a connection: an object { from, to }',
+  'A connection from an output port to an input port. A connection to a missing node or port is a compiler diagnostic, not a load error.',
+);
+
+const GraphSchema = obj(
+  {
+    nodes: list(NodeSchema, LIMITS.nodesPerGraph, 'expected a list of nodes', 'The nodes; ids unique within the graph.'),
+    connections: optionalList(ConnectionSchema, LIMITS.connectionsPerGraph, 'expected a list of connections', 'The connections.'),
+  },
+  'expected a graph: an object { nodes, connections }',
+  "An agent type's behaviour graph.",
+);
+
+const SpawnSchema = obj(
+  {
+    x: v.optional(num(RANGES.spawnRect, 'Left of the spawn rectangle, px (default 0).')),
+    y: v.optional(num(RANGES.spawnRect, 'Top of the spawn rectangle, px (default 0).')),
+    width: v.optional(num(RANGES.spawnRect, 'Width, px (default: to the right edge of the world).')),
+    height: v.optional(num(RANGES.spawnRect, 'Height, px (default: to the bottom edge of the world).')),
+    speed: v.optional(num(RANGES.spawnSpeed, 'Starting speed as a fraction of maxSpeed (default 0.5).')),
+  },
+  'expected a spawn rectangle: an object { x, y, width, height, speed }',
+  'Where agents appear: uniformly in the rectangle, facing a random direction.',
+);
+
+const VariationSchema = obj(
+  {
+    maxSpeed: v.optional(num(RANGES.variation, 'Each agent’s maxSpeed is the type’s × (1 ± up to this).')),
+    maxForce: v.optional(num(RANGES.variation, 'Each agent’s maxForce is the type’s × (1 ± up to this).')),
+  },
+  'expected a variation: an object { maxSpeed, maxForce }',
+  'Seeded per-agent variation.',
+);
+
+const AgentTypeSchema = obj(
+  {
+    id: id('Unique among agent types; how a game names the type.'),
+    name: name('Shown in the editor.'),
+    color: matching(COLOR_PATTERN, 'expected a color "#rrggbb"', 'Colour of the agents in the preview, #rrggbb.'),
+    count: num(RANGES.count, 'How many agents of this type.'),
+    mass: num(RANGES.mass, 'A force f changes the velocity by f / mass per tick.'),
+    maxSpeed: num(RANGES.maxSpeed, 'Top speed, px/tick.'),
+    maxForce: num(RANGES.maxForce, 'Largest steering force, px/tick².'),
+    spawn: v.optional(SpawnSchema),
+    variation: v.optional(VariationSchema),
+    graph: GraphSchema,
+  },
+  'expected an agent type: an object { id, name, color, count, mass, maxSpeed, maxForce, graph }',
+  'One agent type: its agents and their graph.',
+);
+
+const ObstacleSchema = obj(
+  {
+    x: coordinate('Centre x, px.'),
+    y: coordinate('Centre y, px.'),
+    r: num(RANGES.obstacleRadius, 'Radius, px.'),
+    vx: v.optional(num(RANGES.obstacleVelocity, 'Drift x, px/tick (default 0).')),
+    vy: v.optional(num(RANGES.obstacleVelocity, 'Drift y, px/tick (default 0).')),
+  },
+  'expected an obstacle: an object { x, y, r }',
+  'A circular obstacle; vx, vy make it drift and bounce off the walls.',
+);
+
+const PathSchema = obj(
+  {
+    id: id('Unique among paths.'),
+    points: list(point('expected a point [x, y]', 'A point [x, y], px.'), LIMITS.pointsPerPath, 'expected a list of points [x, y]', 'The points of the polyline.'),
+    loop: v.boolean('expected true or false'),
+  },
+  'expected a path: an object { id, points, loop }',
+  'A named polyline. A looped path returns from its last point to its first.',
+);
+
+const TargetSchema = obj(
+  {
+    name: id('Unique among targets; the game moves the target by this name.'),
+    x: coordinate('Starting x, px.'),
+    y: coordinate('Starting y, px.'),
+  },
+  'expected a target: an object { name, x, y }',
+  'A point the host program moves by name at run time.',
+);
+
+const WorldSchema = obj(
+  {
+    width: num(RANGES.worldSize, 'Width, px.'),
+    height: num(RANGES.worldSize, 'Height, px.'),
+    edges: v.pipe(v.picklist(['wrap', 'bounce'], 'expected "wrap" or "bounce"'), v.description('How agents meet the border.')),
+    seed: num(RANGES.seed, 'Seed of the world’s random generator.'),
+    obstacles: optionalList(ObstacleSchema, LIMITS.obstacles, 'expected a list of obstacles', 'Circular obstacles.'),
+    paths: optionalList(PathSchema, LIMITS.paths, 'expected a list of paths', 'Named paths; ids unique.'),
+    targets: optionalList(TargetSchema, LIMITS.targets, 'expected a list of targets', 'Named targets; names unique.'),
+  },
+  'expected the world: an object { width, height, edges, seed }',
+  'The world every agent type shares.',
+);
+
+/** The whole scene document, as the loader validates it (after migration to VERSION). */
+export const SceneSchema = v.pipe(
+  obj(
+    {
+      $schema: v.optional(text(0, LENGTHS.schemaRef, `expected a text of at most ${LENGTHS.schemaRef} characters`, 'JSON Schema reference for editors; ignored by the loader.')),
+      format: v.pipe(v.literal(FORMAT, `expected "${FORMAT}"`), v.description('Always "steergraph".')),
+      version: v.pipe(v.literal(VERSION, `expected ${VERSION}`), v.description('The document format version.')),
+      name: name('The scene’s name.'),
+      description: text(0, LENGTHS.description, `expected a text of at most ${LENGTHS.description} characters`, 'What the scene shows.'),
+      world: WorldSchema,
+      agentTypes: list(AgentTypeSchema, LIMITS.agentTypes, 'expected a list of agent types', 'The agent types; ids unique.'),
+    },
+    'expected a scene: an object { format, version, name, description, world, agentTypes }',
+    'A whole scene.',
+  ),
+  v.title('Steergraph scene'),
+);
+
+/** How many issues validateWithSchema collects at most (roughly: nested lists count twice). */
+export const ISSUE_BUDGET = 1_000;
+
+/**
+ * Runs SceneSchema on `value`. Stops looking at further list items once ISSUE_BUDGET issues are
+ * collected (`complete: false`): the issues then are some, not all.
+ */
+export function validateWithSchema(value: unknown): { result: v.SafeParseResult<typeof SceneSchema>; complete: boolean } {
+  issueBudget = ISSUE_BUDGET;
+  try {
+    const result = v.safeParse(SceneSchema, value);
+    return { result, complete: issueBudget > 0 };
+  } finally {
+    issueBudget = Infinity;
+  }
+}
+
+/** The schema's output is exactly the document type of types.ts (checked at compile time). */
+type Output = v.InferOutput<typeof SceneSchema>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _outputIsSceneDocument: Same<Output, SceneDocument> = true;
+void _outputIsSceneDocument;

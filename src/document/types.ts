@@ -1,0 +1,125 @@
+/**
+ * The scene document: what Steergraph saves, loads, shares and exports. Plain JSON data; the one
+ * source of truth (DESIGN.md contract 1). Version 1. Units: px and ticks (velocities px/tick,
+ * forces px/tick²). The loader (src/document/load.ts) checks shape, types and limits; problems
+ * inside a graph (a parameter out of range, a dangling connection, a missing reference) are the
+ * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
+ */
+
+/** The value of `format` in every scene document. */
+export const FORMAT = 'steergraph';
+/** The newest document version this code reads and writes. */
+export const VERSION = 1;
+
+/** A node parameter's value: numbers, switches, and references (agent type id, path id, target name). */
+export type ParamValue = number | boolean | string;
+
+/** One node of a graph. `params` holds only values that differ from, or repeat, the defaults. */
+export interface GraphNode {
+  /** Unique within its graph; see ID_PATTERN. */
+  id: string;
+  /** A kind from the node registry (nodes/index.ts), e.g. "seek". */
+  kind: string;
+  params: Record<string, ParamValue>;
+  /** Position in the editor, px of the graph canvas. */
+  position: [number, number];
+}
+
+/** A connection from an output port to an input port: [node id, port key]. */
+export interface Connection {
+  from: [string, string];
+  to: [string, string];
+}
+
+/** An agent type's behaviour graph. */
+export interface Graph {
+  nodes: GraphNode[];
+  connections: Connection[];
+}
+
+/** Where agents appear: uniformly in the rectangle (default: the whole world), moving at `speed` × maxSpeed (default 0.5). */
+export interface Spawn {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  speed?: number;
+}
+
+/** Seeded per-agent variation: each agent's value is the type's × (1 ± up to this fraction). */
+export interface Variation {
+  maxSpeed?: number;
+  maxForce?: number;
+}
+
+/** One agent type: its agents and their graph. */
+export interface AgentType {
+  id: string;
+  name: string;
+  /** `#rrggbb`. */
+  color: string;
+  count: number;
+  /** > 0. */
+  mass: number;
+  /** px/tick, ≥ 0. */
+  maxSpeed: number;
+  /** px/tick², ≥ 0. */
+  maxForce: number;
+  spawn?: Spawn;
+  variation?: Variation;
+  graph: Graph;
+}
+
+/** A circular obstacle; `vx`, `vy` (px/tick) make it drift and bounce off the walls. */
+export interface Obstacle {
+  x: number;
+  y: number;
+  r: number;
+  vx?: number;
+  vy?: number;
+}
+
+/** A named polyline. A looped path returns from its last point to its first. */
+export interface ScenePath {
+  id: string;
+  points: [number, number][];
+  loop: boolean;
+}
+
+/** A point the host program moves by name at run time; (x, y) is where it starts. */
+export interface NamedTarget {
+  name: string;
+  x: number;
+  y: number;
+}
+
+/** The world every agent type shares. */
+export interface SceneWorld {
+  width: number;
+  height: number;
+  edges: 'wrap' | 'bounce';
+  /** Whole number from 0 to 4294967295. */
+  seed: number;
+  obstacles: Obstacle[];
+  paths: ScenePath[];
+  targets: NamedTarget[];
+}
+
+/** A whole scene. */
+export interface SceneDocument {
+  /** JSON Schema reference for editors; ignored by the loader. */
+  $schema?: string;
+  format: typeof FORMAT;
+  version: typeof VERSION;
+  name: string;
+  description: string;
+  world: SceneWorld;
+  agentTypes: AgentType[];
+}
+
+/**
+ * Ids of agent types, nodes and paths, and target names: a letter or underscore, then letters,
+ * digits, `_` or `-`, at most 64 characters. They never reach generated code (contract 5), but a
+ * narrow alphabet keeps them readable as keys in a game's code (`world.agents("sheep")`).
+ */
+export const ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
