@@ -1,0 +1,26 @@
+import { frontOnlyParam, neighbourTypeParam } from './emit-helpers';
+import type { NodeDef } from './types';
+
+/** Alignment: one rule of Flock on its own (capped at maxForce, unweighted: weight it in a Sum). */
+export const alignment: NodeDef = {
+  kind: 'alignment',
+  label: 'Alignment',
+  category: 'behaviour',
+  help: 'Match the neighbours’ heading: steer toward their summed velocity at full speed, capped at maxForce.',
+  inputs: [],
+  outputs: [{ key: 'force', label: 'Force', type: 'force' }],
+  params: [
+    { key: 'sight', label: 'Sight', type: 'number', default: 100, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this count, px.' },
+    frontOnlyParam,
+    neighbourTypeParam,
+  ],
+  emit: (ctx) => {
+    const G = ctx.agents('agentType');
+    ctx.query(G, ctx.value('sight'));
+    const P = ctx.pass();
+    return {
+      pre: `alignmentPass(A, ${G}, ${ctx.num('sight')}, ${ctx.bool('frontOnly')}, ${P});`,
+      outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
+    };
+  },
+};

@@ -1,0 +1,126 @@
+/**
+ * The node registry: the only list of node kinds. Adding a kind means adding one file in nodes/ and
+ * one line here (and its test).
+ */
+import { agentOutput } from './agent-output';
+import { alignment } from './alignment';
+import { arrive } from './arrive';
+import { avoid } from './avoid';
+import { cohesion } from './cohesion';
+import { contain } from './contain';
+import { evade } from './evade';
+import { flee } from './flee';
+import { flock } from './flock';
+import { followPath } from './follow-path';
+import { namedTarget } from './named-target';
+import { nearestAgent } from './nearest-agent';
+import { obstacles } from './obstacles';
+import { path } from './path';
+import { point } from './point';
+import { pointer } from './pointer';
+import { priority } from './priority';
+import { pursue } from './pursue';
+import { scale } from './scale';
+import { seek } from './seek';
+import { separation } from './separation';
+import { sum } from './sum';
+import { truncate } from './truncate';
+import { wander } from './wander';
+import type { NodeDef, NumberParam, ParamDef, PortDef, SocketType } from './types';
+import type { ParamValue } from '../src/document/types';
+
+/** Every node kind, in palette order within each category. */
+export const NODE_DEFS: readonly NodeDef[] = [
+  pointer,
+  point,
+  namedTarget,
+  nearestAgent,
+  path,
+  obstacles,
+  seek,
+  flee,
+  arrive,
+  pursue,
+  evade,
+  wander,
+  avoid,
+  followPath,
+  flock,
+  separation,
+  alignment,
+  cohesion,
+  contain,
+  sum,
+  truncate,
+  priority,
+  scale,
+  agentOutput,
+];
+
+
+const BY_KIND = new Map(NODE_DEFS.map((d) => [d.kind, d]));
+
+/** The definition of a kind, or undefined for an unknown kind. */
+export function getNodeDef(kind: string): NodeDef | undefined {
+  return BY_KIND.get(kind);
+}
+
+/** Whether an output of type `from` may feed an input of type `to`: the same type, or an agent into a point (its position). */
+export function canConnect(from: SocketType, to: SocketType): boolean {
+  return from === to || (from === 'agent' && to === 'point');
+}
+
+/** The parameter holding a variadic node's input count. */
+export function countParam(def: NodeDef): NumberParam | undefined {
+  const v = def.variadic;
+  if (!v) return undefined;
+  return {
+    key: 'inputs',
+    label: 'Inputs',
+    type: 'number',
+    default: v.min,
+    min: v.min,
+    max: v.max,
+    step: 1,
+    unit: '',
+    integer: true,
+    help: `Number of ${v.label.toLowerCase()} inputs (${v.min} to ${v.max}).`,
+  };
+}
+
+/** A variadic node's input count from its params (clamped to the definition's range). */
+export function inputCount(def: NodeDef, params: Readonly<Record<string, ParamValue>>): number {
+  const c = countParam(def);
+  if (!c) return 0;
+  const v = Object.hasOwn(params, 'inputs') ? params.inputs : c.default;
+  return typeof v === 'number' && Number.isInteger(v) ? Math.min(c.max, Math.max(c.min, v)) : c.default;
+}
+
+/** Every input port of a node: the definition's own, then the variadic ones. */
+export function inputPorts(def: NodeDef, params: Readonly<Record<string, ParamValue>>): PortDef[] {
+  const v = def.variadic;
+  if (!v) return def.inputs;
+  const ports = [...def.inputs];
+  const k = inputCount(def, params);
+  for (let n = 0; n < k; n++) ports.push({ key: `${v.prefix}${n}`, label: `${v.label} ${n + 1}`, type: v.type });
+  return ports;
+}
+
+/** Every parameter of a node: the definition's own, the input count, and a weight per variadic input. */
+export function paramDefs(def: NodeDef, params: Readonly<Record<string, ParamValue>>): ParamDef[] {
+  const v = def.variadic;
+  const count = countParam(def);
+  if (!v || !count) return def.params;
+  const out: ParamDef[] = [...def.params, count];
+  if (v.weight) {
+    const { prefix, label, ...rest } = v.weight;
+    const k = inputCount(def, params);
+    for (let n = 0; n < k; n++) out.push({ ...rest, key: `${prefix}${n}`, label: `${label} ${n + 1}` });
+  }
+  return out;
+}
+
+/** A parameter's value on a node: its own when present, else the default. */
+export function paramValue(p: ParamDef, params: Readonly<Record<string, ParamValue>>): ParamValue {
+  return Object.hasOwn(params, p.key) ? params[p.key] : p.default;
+}

@@ -1,0 +1,18 @@
+import { guarded, scratchForce } from './emit-helpers';
+import type { NodeDef } from './types';
+
+/** Pursue: seek where a moving agent will be. */
+export const pursue: NodeDef = {
+  kind: 'pursue',
+  label: 'Pursue',
+  category: 'behaviour',
+  help: 'Seek the point where the target agent will be, predicted from its velocity; head-on, seek it directly.',
+  inputs: [{ key: 'target', label: 'Evader', type: 'agent', required: true }],
+  outputs: [{ key: 'force', label: 'Force', type: 'force' }],
+  params: [],
+  emit: (ctx) => {
+    const e = ctx.input('target') as { type: 'agent'; agents: string; index: string; present?: string };
+    const o = ctx.slot();
+    return { body: guarded(e.present, `pursue(s, ${o}, A, i, ${e.agents}, ${e.index});`, o), outputs: { force: scratchForce(o) } };
+  },
+};

@@ -1,0 +1,26 @@
+import { frontOnlyParam, neighbourTypeParam } from './emit-helpers';
+import type { NodeDef } from './types';
+
+/** Separation: one rule of Flock on its own (capped at maxForce, unweighted: weight it in a Sum). */
+export const separation: NodeDef = {
+  kind: 'separation',
+  label: 'Separation',
+  category: 'behaviour',
+  help: 'Keep apart from neighbours closer than the distance: steer away from them at full speed, capped at maxForce.',
+  inputs: [],
+  outputs: [{ key: 'force', label: 'Force', type: 'force' }],
+  params: [
+    { key: 'distance', label: 'Distance', type: 'number', default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this push the agent away, px.' },
+    frontOnlyParam,
+    neighbourTypeParam,
+  ],
+  emit: (ctx) => {
+    const G = ctx.agents('agentType');
+    ctx.query(G, ctx.value('distance'));
+    const P = ctx.pass();
+    return {
+      pre: `separationPass(A, ${G}, ${ctx.num('distance')}, ${ctx.bool('frontOnly')}, ${P});`,
+      outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
+    };
+  },
+};

@@ -1,0 +1,137 @@
+/**
+ * The exported behaviour module: one standalone ES module (no imports; Node 18+ and browsers) that
+ * embeds the scene as one JSON literal, the runtime core and the compiled force functions, and
+ * exports `createWorld` and `scene`; plus its TypeScript declarations.
+ */
+import type { SceneDocument } from '../document/types';
+import { CORE_SOURCE } from './core-source.generated';
+import { hasErrors, type Diagnostic } from './diagnostics';
+import { compile, type Compiled } from './index';
+import { dataLiteral } from './literal';
+
+/** An exported module: its JavaScript, its declarations, and the compiler's diagnostics. */
+export interface ModuleText {
+  js: string;
+  dts: string;
+  diagnostics: Diagnostic[];
+  /** True when some agent type has an error (the app and the CLI refuse to export then). */
+  hasErrors: boolean;
+}
+
+const HEADER = `// A Steergraph behaviour module: generated, standalone (no imports), deterministic.
+// import { createWorld } from './this-file.js'; const world = createWorld(); world.step();
+// The API is described in the .d.ts beside this file and in Steergraph's README.
+`;
+
+/** The module's JavaScript for an already compiled scene. */
+export function moduleSource(scene: SceneDocument, compiled: Compiled): string {
+  return [
+    HEADER,
+    `const SCENE = deepFreeze(${dataLiteral(scene)});\n`,
+    CORE_SOURCE,
+    compiled.programSource,
+    '/** Creates a world of this scene: options { seed?, counts?, snapshot? }. */',
+    'export function createWorld(options) {',
+    '  return createBehaviorWorld(SCENE, PROGRAM, options);',
+    '}',
+    '',
+    '/** The embedded scene document (read-only). */',
+    'export const scene = SCENE;',
+    '',
+  ].join('\n');
+}
+
+/** TypeScript declarations matching {@link moduleSource}. Ids appear as string literal types. */
+export function moduleDeclarations(scene: SceneDocument): string {
+  const union = (xs: string[]): string => (xs.length ? xs.map((x) => JSON.stringify(x)).join(' | ') : 'never');
+  const typeIds = union(scene.agentTypes.map((t) => t.id));
+  const targets = union(scene.world.targets.map((t) => t.name));
+  return `// Declarations of a Steergraph behaviour module (generated).
+
+/** The agent type ids of this scene. */
+export type AgentTypeId = ${typeIds};
+/** The named targets of this scene. */
+export type TargetName = ${targets};
+
+/** One agent: position (px) and velocity (px/tick). */
+export interface AgentState { x: number; y: number; vx: number; vy: number; }
+
+/** A circle; vx, vy (px/tick) make it drift and bounce off the walls. */
+export interface Obstacle { x: number; y: number; r: number; vx?: number; vy?: number; }
+
+/** Numbers as JSON; −0 entries are listed apart so they survive JSON. */
+export type PackedNumbers = number[] | { values: number[]; negativeZero: number[] };
+
+/** A world's whole state as plain JSON; createWorld({ snapshot }) resumes it bit-exactly. */
+export interface Snapshot {
+  format: 'steergraph-snapshot';
+  version: 1;
+  seed: number;
+  tick: number;
+  rng: [number, number, number, number];
+  pointer: PackedNumbers;
+  targets: Record<string, PackedNumbers>;
+  obstacles: PackedNumbers;
+  types: Record<string, {
+    count: number;
+    pos: PackedNumbers; vel: PackedNumbers; head: PackedNumbers;
+    maxSpeed: PackedNumbers; maxForce: PackedNumbers;
+    memory: Record<string, PackedNumbers>;
+  }>;
+}
+
+/** Options of createWorld: a seed and counts, or a snapshot to resume (not both). */
+export interface WorldOptions {
+  /** Whole number from 0 to 4294967295; default: the scene's seed. */
+  seed?: number;
+  /** Agents per type; default: the scene's counts. */
+  counts?: Partial<Record<AgentTypeId, number>>;
+  snapshot?: Snapshot;
+}
+
+/** A running world. Units: px and ticks (velocities px/tick, forces px/tick²). */
+export interface World {
+  /** Ticks simulated so far. */
+  readonly tick: number;
+  /** Agent type ids, in scene order. */
+  readonly types: readonly AgentTypeId[];
+  /** Moves the Pointer target. */
+  setPointer(x: number, y: number): void;
+  /** Moves a named target. */
+  setTarget(name: TargetName, x: number, y: number): void;
+  /** Advances n ticks (default 1). */
+  step(n?: number): void;
+  /** A fresh array of the agents of a type. */
+  agents(typeId: AgentTypeId): AgentState[];
+  /** The live positions x0, y0, x1, y1, … (valid until the next setCount of that type). */
+  positions(typeId: AgentTypeId): Float64Array;
+  /** The live velocities vx0, vy0, … (valid until the next setCount of that type). */
+  velocities(typeId: AgentTypeId): Float64Array;
+  /** This tick's steering forces fx0, fy0, … capped at maxForce, without moving anyone; the next step uses them. */
+  computeForces(typeId: AgentTypeId): Float64Array;
+  /** The whole state as plain JSON. */
+  snapshot(): Snapshot;
+  /** Removes agents from the end, or spawns new ones. */
+  setCount(typeId: AgentTypeId, n: number): void;
+  /** Replaces the obstacles. */
+  setObstacles(circles: Obstacle[]): void;
+}
+
+/** Creates a world of this scene. Throws a clear Error on bad options. */
+export declare function createWorld(options?: WorldOptions): World;
+
+/** The embedded scene document (read-only). */
+export declare const scene: Readonly<Record<string, unknown>>;
+`;
+}
+
+/** Compiles a scene into its module text and declarations. */
+export function emitModule(scene: SceneDocument): ModuleText {
+  const compiled = compile(scene);
+  return {
+    js: moduleSource(scene, compiled),
+    dts: moduleDeclarations(scene),
+    diagnostics: compiled.diagnostics,
+    hasErrors: hasErrors(compiled.diagnostics),
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Stage 1, validate: check every graph of a scene against the node registry and the scene, and
+ * resolve it into a checked form (definitions, parameter values with defaults, incoming edges).
+ * Problems become diagnostics, never exceptions.
+ */
+import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../../nodes/index';
+import type { NodeDef, ParamDef, PortDef } from '../../nodes/types';
+import type { AgentType, GraphNode, ParamValue, SceneDocument } from '../document/types';
+import type { Diagnostic } from './diagnostics';
+
+/** A node after validation. */
+export interface CheckedNode {
+  id: string;
+  /** Index in its graph's `nodes` array. */
+  index: number;
+  kind: string;
+  /** Undefined for an unknown kind. */
+  def: NodeDef | undefined;
+  /** Every parameter's value, defaults filled in (only for a known kind). */
+  values: Map<string, ParamValue>;
+  inputs: PortDef[];
+  outputs: PortDef[];
+  /** True when the node itself has an error (unknown kind, bad parameter). */
+  broken: boolean;
+}
+
+/** An edge into an input. */
+export interface Edge {
+  from: CheckedNode;
+  port: PortDef;
+}
+
+/** A graph after validation. */
+export interface CheckedGraph {
+  /** Index of the agent type in the scene. */
+  typeIndex: number;
+  type: AgentType;
+  nodes: CheckedNode[];
+  byId: Map<string, CheckedNode>;
+  /** node id → input key → the edge feeding it. */
+  incoming: Map<string, Map<string, Edge>>;
+  /** The Agent Output node, when there is exactly one (else the first). */
+  output: CheckedNode | undefined;
+}
+
+/** What validation found. */
+export interface Validated {
+  graphs: CheckedGraph[];
+  diagnostics: Diagnostic[];
+}
+
+/** Formats a number for a message: up to 6 significant digits. */
+function show(v: unknown): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  return String(v);
+}
+
+function withUnit(v: number, unit: string): string {
+  return unit && unit !== '×' ? `${show(v)} ${unit}` : show(v);
+}
+
+/** The problem with a parameter's value, or null. */
+export function checkParam(p: ParamDef, v: ParamValue, scene: SceneDocument, ownType: AgentType): string | null {
+  switch (p.type) {
+    case 'number': {
+      if (typeof v !== 'number' || !Number.isFinite(v)) return `${p.label} must be a number, got ${show(v)}`;
+      if (p.integer && !Number.isInteger(v)) return `${p.label} must be a whole number, got ${show(v)}`;
+      const low = p.minExclusive ? v <= p.min : v < p.min;
+      if (low || v > p.max) {
+        const lower = p.minExclusive ? `more than ${withUnit(p.min, p.unit)}` : `at least ${withUnit(p.min, p.unit)}`;
+        return `${p.label} must be ${lower} and at most ${withUnit(p.max, p.unit)}, got ${withUnit(v, p.unit)}`;
+      }
+      return null;
+    }
+    case 'boolean':
+      return typeof v === 'boolean' ? null : `${p.label} must be on or off (true or false), got ${show(v)}`;
+    case 'agentType':
+      if (typeof v !== 'string') return `${p.label} must be an agent type id, got ${show(v)}`;
+      if (v === '' || v === ownType.id) return null;
+      return scene.agentTypes.some((t) => t.id === v) ? null : `${p.label}: agent type ${show(v)} does not exist in this scene`;
+    case 'path':
+      if (typeof v !== 'string') return `${p.label} must be a path id, got ${show(v)}`;
+      if (v === '') return `${p.label}: choose one of the scene’s paths`;
+      return scene.world.paths.some((x) => x.id === v) ? null : `${p.label}: path ${show(v)} does not exist in this scene`;
+    case 'target':
+      if (typeof v !== 'string') return `${p.label} must be a target name, got ${show(v)}`;
+      if (v === '') return `${p.label}: choose one of the scene’s named targets`;
+      return scene.world.targets.some((x) => x.name === v) ? null : `${p.label}: named target ${show(v)} does not exist in this scene`;
+  }
+}
+
+function checkNode(
+  n: GraphNode,
+  k: number,
+  scene: SceneDocument,
+  type: AgentType,
+  base: string,
+  out: Diagnostic[],
+): CheckedNode {
+  const path = `${base}.nodes[${k}]`;
+  const def = getNodeDef(n.kind);
+  const node: CheckedNode = { id: n.id, index: k, kind: n.kind, def, values: new Map(), inputs: [], outputs: [], broken: false };
+  const diag = (message: string, port?: string, severity: Diagnostic['severity'] = 'error', p = path): void => {
+    out.push({ severity, agentType: type.id, nodeId: n.id, ...(port ? { port } : {}), path: p, message });
+  };
+  if (!def) {
+    node.broken = true;
+    diag(`Unknown node kind ${show(n.kind)}: this version of Steergraph has no such node`, undefined, 'error', `${path}.kind`);
+    return node;
+  }
+  const params = n.params;
+  const defs = paramDefs(def, params);
+  for (const p of defs) {
+    const v = paramValue(p, params);
+    node.values.set(p.key, v);
+    const problem = checkParam(p, v, scene, type);
+    if (problem) {
+      node.broken = true;
+      diag(problem, p.key, 'error', `${path}.params.${p.key}`);
+    }
+  }
+  for (const key of Object.keys(params)) {
+    if (!defs.some((p) => p.key === key)) {
+      diag(`Parameter ${show(key)} is not one of ${def.label}’s and is ignored`, key, 'warning', `${path}.params.${key}`);
+    }
+  }
+  if (def.check && !node.broken) {
+    const value = (key: string): ParamValue => node.values.get(key) ?? '';
+    for (const c of def.check(value, scene.world)) {
+      node.broken = true;
+      diag(c.message, c.param, 'error', `${path}.params.${c.param}`);
+    }
+  }
+  node.inputs = inputPorts(def, params);
+  node.outputs = def.outputs;
+  return node;
+}
+
+function checkGraph(scene: SceneDocument, typeIndex: number, out: Diagnostic[]): CheckedGraph {
+  const type = scene.agentTypes[typeIndex];
+  const base = `agentTypes[${typeIndex}].graph`;
+  const nodes = type.graph.nodes.map((n, k) => checkNode(n, k, scene, type, base, out));
+  const byId = new Map<string, CheckedNode>();
+  for (const n of nodes) if (!byId.has(n.id)) byId.set(n.id, n);
+  const incoming = new Map<string, Map<string, Edge>>();
+  const diag = (message: string, path: string, nodeId?: string, port?: string): void => {
+    out.push({ severity: 'error', agentType: type.id, ...(nodeId ? { nodeId } : {}), ...(port ? { port } : {}), path, message });
+  };
+  type.graph.connections.forEach((c, k) => {
+    const path = `${base}.connections[${k}]`;
+    const [fromId, fromPort] = c.from;
+    const [toId, toPort] = c.to;
+    const from = byId.get(fromId);
+    const to = byId.get(toId);
+    if (!to) return diag(`A connection goes into node ${show(toId)}, which does not exist`, path);
+    if (!from) return diag(`Input ${show(toPort)} is connected from node ${show(fromId)}, which does not exist`, path, toId, toPort);
+    if (!from.def || !to.def) return; // the unknown kind is already diagnosed
+    const outPort = from.outputs.find((p) => p.key === fromPort);
+    if (!outPort) return diag(`${from.def.label} has no output ${show(fromPort)}`, path, fromId, fromPort);
+    const inPort = to.inputs.find((p) => p.key === toPort);
+    if (!inPort) return diag(`${to.def.label} has no input ${show(toPort)}`, path, toId, toPort);
+    if (from === to) return diag(`${to.def.label} cannot feed itself`, path, toId, toPort);
+    if (!canConnect(outPort.type, inPort.type)) {
+      return diag(`${to.def.label}’s ${inPort.label} input takes a ${inPort.type}, not the ${outPort.type} of ${from.def.label}`, path, toId, toPort);
+    }
+    let ins = incoming.get(toId);
+    if (!ins) incoming.set(toId, (ins = new Map()));
+    if (ins.has(toPort)) return diag(`${to.def.label}’s ${inPort.label} input takes one connection and has more`, path, toId, toPort);
+    ins.set(toPort, { from, port: outPort });
+  });
+  const outputs = nodes.filter((n) => n.kind === 'agent-output');
+  if (outputs.length === 0) {
+    out.push({ severity: 'error', agentType: type.id, path: `${base}.nodes`, message: 'This graph has no Agent Output: add one and connect a force to it' });
+  }
+  for (const extra of outputs.slice(1)) {
+    out.push({
+      severity: 'error',
+      agentType: type.id,
+      nodeId: extra.id,
+      path: `${base}.nodes[${extra.index}]`,
+      message: 'A graph takes exactly one Agent Output; remove this one',
+    });
+  }
+  return { typeIndex, type, nodes, byId, incoming, output: outputs[0] };
+}
+
+/** Validates every agent type's graph of a scene. */
+export function validate(scene: SceneDocument): Validated {
+  const diagnostics: Diagnostic[] = [];
+  const graphs = scene.agentTypes.map((_, k) => checkGraph(scene, k, diagnostics));
+  return { graphs, diagnostics };
+}
