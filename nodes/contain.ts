@@ -16,7 +16,7 @@ export const contain: NodeDef = {
     const margin = value('margin');
     const limit = Math.min(world.width, world.height) / 2;
     return typeof margin === 'number' && margin > limit
-      ? [{ param: 'margin', message: `Margin is ${margin} px, more than half the world’s smaller side (${limit} px): the walls’ pushes would overlap everywhere.` }]
+      ? [{ param: 'margin', message: `Margin is ${margin} px, more than half the world’s smaller side (${limit} px): the walls’ pushes would overlap everywhere` }]
       : [];
   },
   emit: (ctx) => {

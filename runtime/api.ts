@@ -66,6 +66,11 @@ export interface TypeSnapshot {
   maxForce: PackedNumbers;
   /** Node memory by node id: `size` numbers per agent, agent-major. */
   memory: Record<string, PackedNumbers>;
+  /**
+   * This tick's raw forces (fx0, fy0, …), present only when the snapshot was taken between
+   * `computeForces` and `step`: they stand for that tick, as they would have in the original world.
+   */
+  force?: PackedNumbers;
 }
 
 /** A world's whole state as plain JSON; `createWorld({ snapshot })` resumes it bit-exactly. */
@@ -136,6 +141,19 @@ function fail(message: string): never {
   throw new Error(`createWorld: ${message}`);
 }
 
+/**
+ * obj[key] = value as an own property, for every key: ids may be "__proto__" (a valid id), which a
+ * plain assignment would take as the object's prototype, losing that entry of a snapshot.
+ */
+function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A name a caller passed, for an error message: quoted when a text, else described. */
+function describeKey(v: unknown): string {
+  return typeof v === 'string' ? JSON.stringify(v) : `${v === null ? 'null' : typeof v} ${String(v)}`;
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -145,7 +163,7 @@ export function createBehaviorWorld(scene: SceneLike, program: Program, opts: Wo
   if (!isRecord(opts)) fail(`options must be an object, got ${opts === null ? 'null' : typeof opts}`);
   const options = opts as WorldOptions;
   for (const key of Object.keys(options)) {
-    if (key !== 'seed' && key !== 'counts' && key !== 'snapshot') fail(`unknown option "${key}" (expected seed, counts or snapshot)`);
+    if (key !== 'seed' && key !== 'counts' && key !== 'snapshot') fail(`unknown option ${describeKey(key)} (expected seed, counts or snapshot)`);
   }
   const ids = scene.agentTypes.map((t) => t.id);
   if (options.snapshot !== undefined) {
@@ -154,14 +172,11 @@ export function createBehaviorWorld(scene: SceneLike, program: Program, opts: Wo
     }
     return new ModuleWorld(scene, program, undefined, undefined, options.snapshot);
   }
-  if (options.seed !== undefined) {
-    if (typeof options.seed !== 'number' || !Number.isFinite(options.seed)) fail(`seed must be a finite number, got ${String(options.seed)}`);
-    checkSeed(options.seed, 'createWorld: seed');
-  }
+  if (options.seed !== undefined) checkSeed(options.seed, 'createWorld: seed');
   if (options.counts !== undefined) {
     if (!isRecord(options.counts)) fail('counts must be an object of agent type id → count');
     for (const [id, n] of Object.entries(options.counts)) {
-      if (!ids.includes(id)) fail(`counts: unknown agent type "${id}"; this scene has ${ids.map((x) => `"${x}"`).join(', ')}`);
+      if (!ids.includes(id)) fail(`counts: unknown agent type ${describeKey(id)}; this scene has ${ids.map((x) => `"${x}"`).join(', ') || 'none'}`);
       checkCount(n, `createWorld: counts.${id}`);
     }
   }
@@ -180,7 +195,7 @@ class ModuleWorld implements BehaviorWorld {
     if (snap !== undefined) {
       checkSnapshot(snap);
       const snapCounts: Record<string, number> = {};
-      for (const t of scene.agentTypes) if (Object.hasOwn(snap.types, t.id)) snapCounts[t.id] = snap.types[t.id].count;
+      for (const t of scene.agentTypes) if (Object.hasOwn(snap.types, t.id)) setOwn(snapCounts, t.id, snap.types[t.id].count);
       this.world = new World(worldSpecOf(scene, snap.seed, snapCounts), program.layouts);
       restore(this.world, scene, program, snap);
     } else {
@@ -197,10 +212,12 @@ class ModuleWorld implements BehaviorWorld {
     return this.world.types.map((t) => t.id);
   }
 
-  private index(typeId: string): number {
+  /** The index of a type id; `method` names the call in the error. */
+  private index(typeId: string, method: string): number {
     const k = this.world.types.findIndex((t) => t.id === typeId);
     if (k < 0) {
-      throw new Error(`unknown agent type "${String(typeId)}"; this scene has ${this.types.map((x) => `"${x}"`).join(', ')}`);
+      const ids = this.types.map((x) => `"${x}"`).join(', ') || 'none';
+      throw new Error(`${method}: unknown agent type ${describeKey(typeId)}; this scene has ${ids}`);
     }
     return k;
   }
@@ -214,7 +231,7 @@ class ModuleWorld implements BehaviorWorld {
     const k = this.world.targetNames.indexOf(name);
     if (k < 0) {
       const names = this.world.targetNames.map((t) => `"${t}"`).join(', ') || 'none';
-      throw new Error(`setTarget: unknown target "${String(name)}"; this scene has ${names}`);
+      throw new Error(`setTarget: unknown target ${describeKey(name)}; this scene has ${names}`);
     }
     if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`setTarget: expected finite numbers, got ${x}, ${y}`);
     this.world.targets[2 * k] = x;
@@ -227,7 +244,7 @@ class ModuleWorld implements BehaviorWorld {
   }
 
   agents(typeId: string): AgentState[] {
-    const a = this.world.types[this.index(typeId)];
+    const a = this.world.types[this.index(typeId, 'agents')];
     const out: AgentState[] = [];
     for (let i = 0; i < a.count; i++) {
       out.push({ x: a.pos[2 * i], y: a.pos[2 * i + 1], vx: a.vel[2 * i], vy: a.vel[2 * i + 1] });
@@ -236,15 +253,15 @@ class ModuleWorld implements BehaviorWorld {
   }
 
   positions(typeId: string): Float64Array {
-    return this.world.types[this.index(typeId)].pos;
+    return this.world.types[this.index(typeId, 'positions')].pos;
   }
 
   velocities(typeId: string): Float64Array {
-    return this.world.types[this.index(typeId)].vel;
+    return this.world.types[this.index(typeId, 'velocities')].vel;
   }
 
   computeForces(typeId: string): Float64Array {
-    const k = this.index(typeId);
+    const k = this.index(typeId, 'computeForces');
     computeAllForces(this.world, this.program.forces);
     const a = this.world.types[k];
     let out = this.capped[k];
@@ -265,7 +282,7 @@ class ModuleWorld implements BehaviorWorld {
     const w = this.world;
     const targets: Record<string, PackedNumbers> = {};
     w.targetNames.forEach((name, k) => {
-      targets[name] = pack(w.targets.subarray(2 * k, 2 * k + 2));
+      setOwn(targets, name, pack(w.targets.subarray(2 * k, 2 * k + 2)));
     });
     const types: Record<string, TypeSnapshot> = {};
     w.types.forEach((a, k) => {
@@ -276,9 +293,9 @@ class ModuleWorld implements BehaviorWorld {
         for (let i = 0; i < a.count; i++) {
           for (let c = 0; c < m.size; c++) values[i * m.size + c] = a.mem[i * a.memStride + m.offset + c];
         }
-        memory[nodes[m.node].id] = pack(values);
+        setOwn(memory, nodes[m.node].id, pack(values));
       }
-      types[a.id] = {
+      setOwn(types, a.id, {
         count: a.count,
         pos: pack(a.pos),
         vel: pack(a.vel),
@@ -286,7 +303,9 @@ class ModuleWorld implements BehaviorWorld {
         maxSpeed: pack(a.maxSpeed),
         maxForce: pack(a.maxForce),
         memory,
-      };
+        // The tick's draws and memory updates are spent once its forces are computed, so they travel too.
+        ...(w.forcesReady ? { force: pack(a.force) } : {}),
+      });
     });
     return {
       format: 'steergraph-snapshot',
@@ -302,14 +321,18 @@ class ModuleWorld implements BehaviorWorld {
   }
 
   setCount(typeId: string, n: number): void {
-    const k = this.index(typeId);
+    const k = this.index(typeId, 'setCount');
     checkCount(n, `setCount: ${typeId}`);
     this.world.setCount(k, n);
   }
 
   setObstacles(circles: ObstacleSpec[]): void {
     if (!Array.isArray(circles)) throw new Error('setObstacles: expected an array of { x, y, r, vx?, vy? }');
-    this.world.setObstacles(circles);
+    try {
+      this.world.setObstacles(circles);
+    } catch (e) {
+      throw new Error(`setObstacles: ${(e as Error).message}`);
+    }
   }
 }
 
@@ -389,6 +412,7 @@ function checkSnapshot(s: unknown): asserts s is Snapshot {
     checkPacked(t.maxForce, `types.${id}.maxForce`, n);
     if (!isRecord(t.memory)) throw new Error(`createWorld: snapshot.types.${id}.memory: expected an object`);
     for (const [node, m] of Object.entries(t.memory)) checkPacked(m, `types.${id}.memory.${node}`);
+    if (t.force !== undefined) checkPacked(t.force, `types.${id}.force`, 2 * n);
   }
 }
 
@@ -407,9 +431,12 @@ function restore(world: World, scene: SceneLike, program: Program, s: Snapshot):
   const obs = unpack(s.obstacles);
   world.obstacles = obs;
   world.obstacleCount = obs.length / 5;
+  // Forces computed before the snapshot stand for this tick (a type without them gets none).
+  world.forcesReady = Object.values(s.types).some((t) => t.force !== undefined);
   world.types.forEach((a, k) => {
     if (!Object.hasOwn(s.types, a.id)) return;
     const t = s.types[a.id];
+    if (t.force !== undefined) a.force.set(unpack(t.force));
     a.pos.set(unpack(t.pos));
     a.vel.set(unpack(t.vel));
     a.head.set(unpack(t.head));

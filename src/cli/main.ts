@@ -28,6 +28,19 @@ const USAGE = `Usage:
 
 class UsageError extends Error {}
 
+/**
+ * Text from a document made safe for one terminal line: control characters (but tab), C1 controls
+ * and the line and paragraph separators as \u escapes, so a scene cannot break or steer the output.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A whole number ≥ 0 written in decimal digits (not "", "1e3", "0x10" or "-0"). */
+function wholeNumber(text: string | true | undefined): number | undefined {
+  return typeof text === 'string' && /^\d{1,16}$/.test(text) ? Number(text) : undefined;
+}
+
 /** Parses `--name value` options and positional arguments. */
 function parseArgs(argv: string[], valued: string[], flags: string[]): { args: string[]; opts: Record<string, string | true> } {
   const args: string[] = [];
@@ -57,10 +70,10 @@ async function readScene(file: string, io: CliIO): Promise<SceneDocument | null>
   const loaded = loadScene(text);
   if (!loaded.ok) {
     io.err(`steergraph: ${file} is not a scene Steergraph can open:\n`);
-    for (const e of loaded.errors) io.err(`  ${e.path ? `${e.path}: ` : ''}${e.message}\n`);
+    for (const e of loaded.errors) io.err(`  ${printable(e.path ? `${e.path}: ${e.message}` : e.message)}\n`);
     return null;
   }
-  for (const w of loaded.warnings) io.err(`steergraph: ${file}: ${w}\n`);
+  for (const w of loaded.warnings) io.err(`steergraph: ${file}: ${printable(w)}\n`);
   return loaded.doc;
 }
 
@@ -95,7 +108,8 @@ async function exportModule(argv: string[], io: CliIO): Promise<number> {
     return 1;
   }
   const out = path.resolve(io.cwd, String(opts['-o'] ?? opts['--out'] ?? defaultOut(args[0])));
-  const dts = out.replace(/\.m?js$/i, '') + '.d.ts';
+  // TypeScript looks for the declarations of x.mjs in x.d.mts, and of x.js (or x) in x.d.ts.
+  const dts = /\.mjs$/i.test(out) ? out.replace(/\.mjs$/i, '.d.mts') : out.replace(/\.js$/i, '') + '.d.ts';
   try {
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, moduleSource(scene, compiled));
@@ -124,11 +138,11 @@ export function stateHash(arrays: Float64Array[]): string {
 async function run(argv: string[], io: CliIO): Promise<number> {
   const { args, opts } = parseArgs(argv, ['--ticks', '--seed'], ['--json']);
   if (args.length !== 1) throw new UsageError('run takes one scene file');
-  const ticks = opts['--ticks'] === undefined ? 600 : Number(opts['--ticks']);
-  if (!Number.isInteger(ticks) || ticks < 0) throw new UsageError(`--ticks must be a whole number ≥ 0, got ${String(opts['--ticks'])}`);
-  const seed = opts['--seed'] === undefined ? undefined : Number(opts['--seed']);
-  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff)) {
-    throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got ${String(opts['--seed'])}`);
+  const ticks = opts['--ticks'] === undefined ? 600 : wholeNumber(opts['--ticks']);
+  if (ticks === undefined || ticks > 1e9) throw new UsageError(`--ticks must be a whole number from 0 to 1000000000, got ${JSON.stringify(opts['--ticks'])}`);
+  const seed = opts['--seed'] === undefined ? undefined : wholeNumber(opts['--seed']);
+  if (opts['--seed'] !== undefined && (seed === undefined || seed > 0xffffffff)) {
+    throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got ${JSON.stringify(opts['--seed'])}`);
   }
   const scene = await readScene(args[0], io);
   if (!scene) return 1;
@@ -164,7 +178,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
   if (opts['--json']) {
     io.out(`${JSON.stringify(result)}\n`);
   } else {
-    io.out(`${scene.name}: ${world.tick} ticks, seed ${result.seed}\n`);
+    io.out(`${printable(scene.name)}: ${world.tick} ticks, seed ${result.seed}\n`);
     for (const t of types) {
       const box = t.bbox ? `(${t.bbox.minX.toFixed(1)}, ${t.bbox.minY.toFixed(1)})–(${t.bbox.maxX.toFixed(1)}, ${t.bbox.maxY.toFixed(1)})` : 'none';
       io.out(`  ${t.id}: ${t.count} agents, mean speed ${t.meanSpeed.toFixed(3)} px/tick, box ${box}, state ${t.hash}\n`);

@@ -77,6 +77,8 @@ export interface Snapshot {
     pos: PackedNumbers; vel: PackedNumbers; head: PackedNumbers;
     maxSpeed: PackedNumbers; maxForce: PackedNumbers;
     memory: Record<string, PackedNumbers>;
+    /** This tick's raw forces, when the snapshot was taken between computeForces and step. */
+    force?: PackedNumbers;
   }>;
 }
 

@@ -58,7 +58,8 @@ export function orderGraph(graph: CheckedGraph, hadErrors: boolean, out: Diagnos
       }
     }
   }
-  for (const n of inCycle) {
+  // In document order, like every other diagnostic (the search finds them in stack order).
+  for (const n of [...inCycle].sort((a, b) => a.index - b.index)) {
     ok = false;
     out.push({
       severity: 'error',

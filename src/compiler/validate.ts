@@ -4,9 +4,9 @@
  * Problems become diagnostics, never exceptions.
  */
 import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../../nodes/index';
-import type { NodeDef, ParamDef, PortDef } from '../../nodes/types';
+import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { AgentType, GraphNode, ParamValue, SceneDocument } from '../document/types';
-import type { Diagnostic } from './diagnostics';
+import { quote, type Diagnostic } from './diagnostics';
 
 /** A node after validation. */
 export interface CheckedNode {
@@ -49,12 +49,21 @@ export interface Validated {
   diagnostics: Diagnostic[];
 }
 
-/** Formats a number for a message: up to 6 significant digits. */
+/** Formats a value for a message: a number to 6 significant digits, a text quoted (one safe line). */
 function show(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v);
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return quote(v);
   return String(v);
 }
+
+/** What flows along each socket type, with its article, for messages: "takes an agent". */
+const A_SOCKET: Record<SocketType, string> = {
+  force: 'a force',
+  point: 'a point',
+  agent: 'an agent',
+  path: 'a path',
+  obstacles: 'the obstacles',
+};
 
 function withUnit(v: number, unit: string): string {
   return unit && unit !== '×' ? `${show(v)} ${unit}` : show(v);
@@ -155,14 +164,17 @@ function checkGraph(scene: SceneDocument, typeIndex: number, out: Diagnostic[]):
     const to = byId.get(toId);
     if (!to) return diag(`A connection goes into node ${show(toId)}, which does not exist`, path);
     if (!from) return diag(`Input ${show(toPort)} is connected from node ${show(fromId)}, which does not exist`, path, toId, toPort);
-    if (!from.def || !to.def) return; // the unknown kind is already diagnosed
-    const outPort = from.outputs.find((p) => p.key === fromPort);
-    if (!outPort) return diag(`${from.def.label} has no output ${show(fromPort)}`, path, fromId, fromPort);
+    if (!to.def) return; // the unknown kind is already diagnosed, and its inputs are unknown
+    const known = from.def ? from.outputs.find((p) => p.key === fromPort) : undefined;
+    if (from.def && !known) return diag(`${from.def.label} has no output ${show(fromPort)}`, path, fromId, fromPort);
     const inPort = to.inputs.find((p) => p.key === toPort);
     if (!inPort) return diag(`${to.def.label} has no input ${show(toPort)}`, path, toId, toPort);
+    // From a node of unknown kind (already diagnosed): keep the edge with a stand-in port, so the
+    // input counts as connected and the unknown node as live, rather than two misleading messages.
+    const outPort = known ?? { key: fromPort, label: fromPort, type: inPort.type };
     if (from === to) return diag(`${to.def.label} cannot feed itself`, path, toId, toPort);
     if (!canConnect(outPort.type, inPort.type)) {
-      return diag(`${to.def.label}’s ${inPort.label} input takes a ${inPort.type}, not the ${outPort.type} of ${from.def.label}`, path, toId, toPort);
+      return diag(`${to.def.label}’s ${inPort.label} input takes ${A_SOCKET[inPort.type]}, not the ${outPort.type} of ${from.def?.label ?? from.kind}`, path, toId, toPort);
     }
     let ins = incoming.get(toId);
     if (!ins) incoming.set(toId, (ins = new Map()));
