@@ -14,3 +14,4 @@ export type { MigrateResult, Migration } from './migrate';
 export { serializeScene } from './serialize';
 export { BACKUP_KEY, DRAFT_KEY, loadDraft, saveDraft } from './storage';
 export type { DraftResult, SaveResult, StorageLike, StorageSource } from './storage';
+export * from './commands';

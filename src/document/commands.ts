@@ -1,0 +1,308 @@
+/**
+ * Edits of a scene document, and the undo history (DESIGN.md contract 1: every edit, from the graph
+ * editor, the panels or the preview, ends as one of these on the document; undo/redo, autosave,
+ * the dirty marker and save all work on that one thing).
+ *
+ * Every edit is a pure function from a document to a new document that shares what it did not
+ * change (so history is cheap and undo restores the exact earlier value). An edit that does not
+ * apply (unknown id, no change) returns the same document object, and the history records nothing.
+ */
+import { getNodeDef, inputCount, inputPorts } from '../../nodes/index';
+import type { AgentType, Connection, GraphNode, NamedTarget, Obstacle, ParamValue, SceneDocument, ScenePath, SceneWorld } from './types';
+
+/** An edit: document in, document out (the same object when nothing changed). */
+export type Edit = (doc: SceneDocument) => SceneDocument;
+
+function updateType(doc: SceneDocument, typeId: string, f: (t: AgentType) => AgentType): SceneDocument {
+  const k = doc.agentTypes.findIndex((t) => t.id === typeId);
+  if (k < 0) return doc;
+  const next = f(doc.agentTypes[k]);
+  if (next === doc.agentTypes[k]) return doc;
+  const agentTypes = doc.agentTypes.slice();
+  agentTypes[k] = next;
+  return { ...doc, agentTypes };
+}
+
+function updateGraph(doc: SceneDocument, typeId: string, f: (g: AgentType['graph']) => AgentType['graph']): SceneDocument {
+  return updateType(doc, typeId, (t) => {
+    const graph = f(t.graph);
+    return graph === t.graph ? t : { ...t, graph };
+  });
+}
+
+const sameEnd = (a: [string, string], b: [string, string]): boolean => a[0] === b[0] && a[1] === b[1];
+
+/** A node id not used in this graph: n1, n2, … */
+export function freshNodeId(nodes: readonly { id: string }[], taken: ReadonlySet<string> = new Set()): string {
+  let max = 0;
+  for (const n of nodes) {
+    const m = /^n(\d+)$/.exec(n.id);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  for (const id of taken) {
+    const m = /^n(\d+)$/.exec(id);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  return `n${max + 1}`;
+}
+
+/** An id not used among `ids`, from a base: "sheep", "sheep-2", … */
+export function freshId(base: string, ids: readonly string[]): string {
+  if (!ids.includes(base)) return base;
+  for (let k = 2; ; k++) if (!ids.includes(`${base}-${k}`)) return `${base}-${k}`;
+}
+
+/** Adds a node (its id must be new in that graph). */
+export const addNode =
+  (typeId: string, node: GraphNode): Edit =>
+  (doc) =>
+    updateGraph(doc, typeId, (g) => (g.nodes.some((n) => n.id === node.id) ? g : { ...g, nodes: [...g.nodes, node] }));
+
+/** Removes nodes and every connection touching them. */
+export const removeNodes =
+  (typeId: string, ids: readonly string[]): Edit =>
+  (doc) =>
+    updateGraph(doc, typeId, (g) => {
+      const gone = new Set(ids);
+      const nodes = g.nodes.filter((n) => !gone.has(n.id));
+      if (nodes.length === g.nodes.length) return g;
+      return { nodes, connections: g.connections.filter((c) => !gone.has(c.from[0]) && !gone.has(c.to[0])) };
+    });
+
+/** Moves nodes to new editor positions. */
+export const moveNodes =
+  (typeId: string, moves: readonly { id: string; position: [number, number] }[]): Edit =>
+  (doc) =>
+    updateGraph(doc, typeId, (g) => {
+      let changed = false;
+      const nodes = g.nodes.map((n) => {
+        const m = moves.find((x) => x.id === n.id);
+        if (!m || (m.position[0] === n.position[0] && m.position[1] === n.position[1])) return n;
+        changed = true;
+        return { ...n, position: [m.position[0], m.position[1]] as [number, number] };
+      });
+      return changed ? { ...g, nodes } : g;
+    });
+
+/**
+ * Sets a node parameter; `undefined` removes it (back to the default). Lowering a variadic node's
+ * `inputs` also removes the connections and weights of the inputs that go away.
+ */
+export const setParam =
+  (typeId: string, nodeId: string, key: string, value: ParamValue | undefined): Edit =>
+  (doc) =>
+    updateGraph(doc, typeId, (g) => {
+      const k = g.nodes.findIndex((n) => n.id === nodeId);
+      if (k < 0) return g;
+      const node = g.nodes[k];
+      const has = Object.hasOwn(node.params, key);
+      if (value === undefined ? !has : has && Object.is(node.params[key], value)) return g;
+      const params: Record<string, ParamValue> = {};
+      for (const [p, v] of Object.entries(node.params)) if (p !== key) params[p] = v;
+      if (value !== undefined) params[key] = value;
+      const nodes = g.nodes.slice();
+      nodes[k] = { ...node, params };
+      let connections = g.connections;
+      const def = getNodeDef(node.kind);
+      if (def?.variadic && key === 'inputs') {
+        const keep = new Set(inputPorts(def, params).map((p) => p.key));
+        connections = connections.filter((c) => c.to[0] !== nodeId || keep.has(c.to[1]));
+        const n = inputCount(def, params);
+        const w = def.variadic.weight?.prefix;
+        if (w) {
+          for (const p of Object.keys(params)) {
+            const m = p.startsWith(w) ? /^\d+$/.exec(p.slice(w.length)) : null;
+            if (m && Number(m[0]) >= n) delete params[p];
+          }
+        }
+      }
+      return { nodes, connections };
+    });
+
+/**
+ * Connects an output to an input. An input takes one connection: one already there is replaced.
+ * Connecting the last input of a Sum (or another variadic node) adds one more input.
+ */
+export const connect =
+  (typeId: string, from: [string, string], to: [string, string]): Edit =>
+  (doc) =>
+    updateGraph(doc, typeId, (g) => {
+      if (from[0] === to[0]) return g;
+      if (g.connections.some((c) => sameEnd(c.from, from) && sameEnd(c.to, to))) return g;
+      const connections = g.connections.filter((c) => !sameEnd(c.to, to));
+      connections.push({ from: [from[0], from[1]], to: [to[0], to[1]] });
+      let nodes = g.nodes;
+      const k = g.nodes.findIndex((n) => n.id === to[0]);
+      const node = g.nodes[k];
+      const def = node && getNodeDef(node.kind);
+      if (def?.variadic) {
+        const count = inputCount(def, node.params);
+        if (to[1] === `${def.variadic.prefix}${count - 1}` && count < def.variadic.max) {
+          nodes = g.nodes.slice();
+          nodes[k] = { ...node, params: { ...node.params, inputs: count + 1 } };
+        }
+      }
+      return { nodes, connections };
+    });
+
+/** Removes a connection. */
+export const disconnect =
+  (typeId: string, c: Connection): Edit =>
+  (doc) =>
+    updateGraph(doc, typeId, (g) => {
+      const connections = g.connections.filter((x) => !(sameEnd(x.from, c.from) && sameEnd(x.to, c.to)));
+      return connections.length === g.connections.length ? g : { ...g, connections };
+    });
+
+/**
+ * Pastes nodes (with the connections among them) into a graph under fresh ids, offset by `offset`.
+ * Returns the edit and the new ids (in the order of `nodes`).
+ */
+export function paste(
+  typeId: string,
+  doc: SceneDocument,
+  nodes: readonly GraphNode[],
+  connections: readonly Connection[],
+  offset: [number, number] = [30, 30],
+): { edit: Edit; ids: string[] } {
+  const type = doc.agentTypes.find((t) => t.id === typeId);
+  if (!type) return { edit: (d) => d, ids: [] };
+  const map = new Map<string, string>();
+  const taken = new Set<string>();
+  const pasted: GraphNode[] = nodes.map((n) => {
+    const id = freshNodeId(type.graph.nodes, taken);
+    taken.add(id);
+    map.set(n.id, id);
+    return { id, kind: n.kind, params: { ...n.params }, position: [n.position[0] + offset[0], n.position[1] + offset[1]] };
+  });
+  const links: Connection[] = connections
+    .filter((c) => map.has(c.from[0]) && map.has(c.to[0]))
+    .map((c) => ({ from: [map.get(c.from[0])!, c.from[1]], to: [map.get(c.to[0])!, c.to[1]] }));
+  const edit: Edit = (d) =>
+    updateGraph(d, typeId, (g) => ({ nodes: [...g.nodes, ...pasted], connections: [...g.connections, ...links] }));
+  return { edit, ids: pasted.map((n) => n.id) };
+}
+
+/** Adds an agent type (its id must be new). */
+export const addAgentType =
+  (type: AgentType): Edit =>
+  (doc) =>
+    doc.agentTypes.some((t) => t.id === type.id) ? doc : { ...doc, agentTypes: [...doc.agentTypes, type] };
+
+/** Removes an agent type. */
+export const removeAgentType =
+  (typeId: string): Edit =>
+  (doc) => {
+    const agentTypes = doc.agentTypes.filter((t) => t.id !== typeId);
+    return agentTypes.length === doc.agentTypes.length ? doc : { ...doc, agentTypes };
+  };
+
+/** Changes an agent type's fields other than its id and graph (name, color, count, mass, …). */
+export const updateAgentType =
+  (typeId: string, patch: Partial<Omit<AgentType, 'id' | 'graph'>>): Edit =>
+  (doc) =>
+    updateType(doc, typeId, (t) => {
+      const next = { ...t, ...patch };
+      for (const key of Object.keys(patch) as (keyof typeof patch)[]) if (patch[key] === undefined) delete next[key];
+      return (Object.keys(patch) as (keyof typeof patch)[]).every((k) => Object.is(t[k], next[k])) ? t : next;
+    });
+
+/** Changes world fields (size, edges, seed). */
+export const updateWorld =
+  (patch: Partial<Pick<SceneWorld, 'width' | 'height' | 'edges' | 'seed'>>): Edit =>
+  (doc) => {
+    const world = { ...doc.world, ...patch };
+    return (Object.keys(patch) as (keyof typeof patch)[]).every((k) => Object.is(doc.world[k], world[k])) ? doc : { ...doc, world };
+  };
+
+/** Replaces the scene's name and description. */
+export const updateScene =
+  (patch: Partial<Pick<SceneDocument, 'name' | 'description'>>): Edit =>
+  (doc) => {
+    const next = { ...doc, ...patch };
+    return next.name === doc.name && next.description === doc.description ? doc : next;
+  };
+
+/** Replaces the obstacles. */
+export const setObstacles =
+  (obstacles: Obstacle[]): Edit =>
+  (doc) => ({ ...doc, world: { ...doc.world, obstacles } });
+
+/** Replaces the paths. */
+export const setPaths =
+  (paths: ScenePath[]): Edit =>
+  (doc) => ({ ...doc, world: { ...doc.world, paths } });
+
+/** Replaces the named targets. */
+export const setTargets =
+  (targets: NamedTarget[]): Edit =>
+  (doc) => ({ ...doc, world: { ...doc.world, targets } });
+
+/** Applies several edits as one. */
+export const batch =
+  (...edits: Edit[]): Edit =>
+  (doc) =>
+    edits.reduce((d, e) => e(d), doc);
+
+/**
+ * The undo history of one open document. `apply` records the document before each effective edit;
+ * edits with the same `mergeKey` in a row (a slider being dragged, a node being moved) make one
+ * undo step.
+ */
+export class History {
+  private past: SceneDocument[] = [];
+  private future: SceneDocument[] = [];
+  private lastKey: string | undefined;
+
+  constructor(public doc: SceneDocument) {}
+
+  /** Applies an edit; returns true when it changed the document. */
+  apply(edit: Edit, mergeKey?: string): boolean {
+    const next = edit(this.doc);
+    if (next === this.doc) return false;
+    if (!(mergeKey !== undefined && mergeKey === this.lastKey && this.past.length)) this.past.push(this.doc);
+    this.future = [];
+    this.doc = next;
+    this.lastKey = mergeKey;
+    return true;
+  }
+
+  /** Ends a merge run, so the next edit with the same key starts a new undo step. */
+  seal(): void {
+    this.lastKey = undefined;
+  }
+
+  get canUndo(): boolean {
+    return this.past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.future.length > 0;
+  }
+
+  undo(): boolean {
+    const prev = this.past.pop();
+    if (!prev) return false;
+    this.future.push(this.doc);
+    this.doc = prev;
+    this.lastKey = undefined;
+    return true;
+  }
+
+  redo(): boolean {
+    const next = this.future.pop();
+    if (!next) return false;
+    this.past.push(this.doc);
+    this.doc = next;
+    this.lastKey = undefined;
+    return true;
+  }
+
+  /** Starts over with another document (New, Open, a preset): no undo across it. */
+  reset(doc: SceneDocument): void {
+    this.doc = doc;
+    this.past = [];
+    this.future = [];
+    this.lastKey = undefined;
+  }
+}
