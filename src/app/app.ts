@@ -1,0 +1,930 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { compile, hasErrors, type Compiled } from '../compiler/index';
+import { moduleDeclarations, moduleSource } from '../compiler/module';
+import {
+  History,
+  addAgentType,
+  freshId,
+  removeAgentType,
+  setObstacles,
+  setPaths,
+  setTargets,
+  updateAgentType,
+  updateScene,
+  updateWorld,
+  type Edit,
+} from '../document/commands';
+import { loadScene } from '../document/load';
+import { serializeScene } from '../document/serialize';
+import { loadDraft, saveDraft } from '../document/storage';
+import type { AgentType, SceneDocument } from '../document/types';
+import { createEditor, type SteerEditor } from '../editor/editor';
+import { NODE_DRAG_TYPE } from './palette';
+import { PRESETS, defaultScene } from './presets';
+import type { WorldChange } from './world-panel';
+
+/** A message box: a title and lines (a file's errors, an export's problems). */
+interface Dialog {
+  title: string;
+  lines: string[];
+}
+
+/** Stats the preview reports. */
+interface PreviewStats {
+  tick: number;
+  agents: number;
+  msPerTick: number;
+  fps: number;
+}
+
+const TYPE_COLOURS = ['#5ec8ff', '#ff7a59', '#7ee07e', '#f5c451', '#d99cff', '#ff6fae', '#4fd1c5', '#c0c8d0'];
+const DIRTY_KEY = 'steergraph.draft.dirty';
+
+/** A file name from a scene name: "Sheep & wolves" → "sheep-wolves". */
+export function slug(name: string): string {
+  const s = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return s || 'scene';
+}
+
+/** A blank scene for New: one agent type that wanders. */
+export function newScene(): SceneDocument {
+  return {
+    format: 'steergraph',
+    version: 1,
+    name: 'Untitled scene',
+    description: '',
+    world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
+    agentTypes: [newAgentType('agent', 'Agent', TYPE_COLOURS[0])],
+  };
+}
+
+function newAgentType(id: string, name: string, color: string): AgentType {
+  return {
+    id,
+    name,
+    color,
+    count: 20,
+    mass: 1,
+    maxSpeed: 3,
+    maxForce: 0.15,
+    graph: {
+      nodes: [
+        { id: 'n1', kind: 'wander', params: {}, position: [0, 0] },
+        { id: 'n2', kind: 'agent-output', params: {}, position: [320, 20] },
+      ],
+      connections: [{ from: ['n1', 'force'], to: ['n2', 'force'] }],
+    },
+  };
+}
+
+/** Whether a key event comes from typing in a field (then it is never a graph shortcut). */
+export function isTyping(e: Event): boolean {
+  const t = e.composedPath()[0];
+  return t instanceof HTMLElement && (t.isContentEditable || t.matches('input, textarea, select'));
+}
+
+/**
+ * The app shell: toolbar, agent-type tabs, graph editor, preview, panels and status line around
+ * one open scene document. The document is the truth (contract 1): every edit goes through
+ * {@link SteerApp.apply} into the undo history; the editor, the panels, the compiler, the preview
+ * and autosave all follow it.
+ */
+export class SteerApp extends LitElement {
+  static properties = {
+    doc: { state: true },
+    typeId: { state: true },
+    compiled: { state: true },
+    source: { state: true },
+    dirty: { state: true },
+    dialog: { state: true },
+    menu: { state: true },
+    panel: { state: true },
+    stats: { state: true },
+    notice: { state: true },
+    editPath: { state: true },
+    presetsOpen: { state: true },
+    exportOpen: { state: true },
+    selection: { state: true },
+  };
+
+  declare doc: SceneDocument;
+  declare typeId: string;
+  declare compiled: Compiled;
+  declare source: string;
+  declare dirty: boolean;
+  declare dialog: Dialog | null;
+  declare menu: { x: number; y: number; clientX: number; clientY: number } | null;
+  declare panel: 'type' | 'world' | 'problems';
+  declare stats: PreviewStats | null;
+  declare notice: string | null;
+  declare editPath: string | null;
+  declare presetsOpen: boolean;
+  declare exportOpen: boolean;
+  declare selection: string[];
+
+  /** The undo history of the open document. */
+  readonly history: History;
+  /** The key of the preset opened last (for tests and the picker). */
+  lastPreset = '';
+  /** The graph editor (created when the element is first rendered). */
+  editor: SteerEditor | undefined;
+  private savedDoc: SceneDocument;
+  private editorHost: HTMLDivElement;
+  private sourceTimer: ReturnType<typeof setTimeout> | undefined;
+  private draftTimer: ReturnType<typeof setTimeout> | undefined;
+
+  static styles = css`
+    :host {
+      display: grid;
+      grid-template-rows: 44px minmax(0, 1fr) 26px;
+      grid-template-columns: 176px minmax(0, 1fr) minmax(360px, 36%);
+      height: 100%;
+      background: #111418;
+      color: #dde3ea;
+      font: 13px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+    }
+    header {
+      grid-column: 1 / -1;
+      display: flex;
+      align-items: center;
+      gap: 6px;
+      padding: 0 10px;
+      background: #171b21;
+      border-bottom: 1px solid #252d36;
+    }
+    .brand {
+      font-weight: 700;
+      letter-spacing: 0.02em;
+      margin-right: 6px;
+      color: #ffb347;
+    }
+    .name {
+      background: transparent;
+      border: 1px solid transparent;
+      color: #e8edf2;
+      font: inherit;
+      font-weight: 600;
+      padding: 3px 6px;
+      border-radius: 4px;
+      width: 220px;
+    }
+    .name:hover,
+    .name:focus {
+      border-color: #39424d;
+      background: #0e1115;
+    }
+    .dirty {
+      color: #f5c451;
+      font-size: 11px;
+      min-width: 60px;
+    }
+    .spacer {
+      flex: 1;
+    }
+    header button,
+    .tabs button,
+    .panel-tabs button {
+      background: #232b35;
+      color: #dde3ea;
+      border: 1px solid #343e4a;
+      border-radius: 5px;
+      padding: 4px 10px;
+      font: inherit;
+      font-size: 12px;
+      cursor: pointer;
+    }
+    header button:hover:not(:disabled) {
+      background: #2d3743;
+    }
+    button:disabled {
+      opacity: 0.4;
+      cursor: default;
+    }
+    .sep {
+      width: 1px;
+      height: 22px;
+      background: #2c343e;
+      margin: 0 4px;
+    }
+    .dropdown {
+      position: relative;
+    }
+    .dropdown-menu {
+      position: absolute;
+      top: 30px;
+      left: 0;
+      z-index: 30;
+      min-width: 240px;
+      max-height: 70vh;
+      overflow-y: auto;
+      background: #1d232b;
+      border: 1px solid #3a4450;
+      border-radius: 8px;
+      box-shadow: 0 10px 30px rgba(0, 0, 0, 0.55);
+      padding: 4px;
+    }
+    .dropdown-menu button {
+      display: block;
+      width: 100%;
+      text-align: left;
+      background: none;
+      border: 0;
+      padding: 6px 8px;
+    }
+    .dropdown-menu button:hover {
+      background: #2b3440;
+    }
+    .dropdown-menu small {
+      display: block;
+      color: #8b97a4;
+      white-space: normal;
+      max-width: 360px;
+    }
+    .presets {
+      width: 380px;
+    }
+    steer-palette {
+      grid-row: 2;
+      grid-column: 1;
+    }
+    .center {
+      grid-row: 2;
+      grid-column: 2;
+      display: flex;
+      flex-direction: column;
+      min-width: 0;
+      min-height: 0;
+    }
+    .tabs {
+      display: flex;
+      align-items: center;
+      gap: 4px;
+      padding: 6px 8px;
+      background: #14181d;
+      border-bottom: 1px solid #252d36;
+      overflow-x: auto;
+    }
+    .tab {
+      display: inline-flex;
+      align-items: center;
+      gap: 6px;
+    }
+    .tab[aria-selected='true'] {
+      background: #2f3a47;
+      border-color: #5b6b7d;
+    }
+    .tab .swatch {
+      display: inline-block;
+      width: 10px;
+      height: 10px;
+      border-radius: 50%;
+    }
+    .tab .close {
+      border: 0;
+      background: none;
+      padding: 0 2px;
+      color: #8b97a4;
+    }
+    .graph {
+      position: relative;
+      flex: 1;
+      min-height: 0;
+    }
+    ::slotted([slot='editor']) {
+      position: absolute !important;
+      inset: 0;
+    }
+    .graph-tools {
+      position: absolute;
+      left: 10px;
+      bottom: 10px;
+      display: flex;
+      gap: 6px;
+      z-index: 5;
+    }
+    .graph-tools button {
+      background: rgba(35, 43, 53, 0.92);
+      color: #dde3ea;
+      border: 1px solid #343e4a;
+      border-radius: 5px;
+      padding: 4px 10px;
+      font: inherit;
+      font-size: 12px;
+      cursor: pointer;
+    }
+    .right {
+      grid-row: 2;
+      grid-column: 3;
+      display: flex;
+      flex-direction: column;
+      min-height: 0;
+      border-left: 1px solid #252d36;
+    }
+    steer-preview {
+      flex: 0 0 56%;
+      min-height: 0;
+    }
+    .panel-tabs {
+      display: flex;
+      gap: 4px;
+      padding: 6px 8px 0;
+      border-top: 1px solid #252d36;
+      background: #14181d;
+    }
+    .panel-tabs button[aria-selected='true'] {
+      background: #2f3a47;
+    }
+    .panel {
+      flex: 1;
+      overflow-y: auto;
+      min-height: 0;
+      background: #15191e;
+    }
+    footer {
+      grid-column: 1 / -1;
+      display: flex;
+      align-items: center;
+      gap: 14px;
+      padding: 0 12px;
+      font-size: 11px;
+      color: #9aa6b2;
+      background: #171b21;
+      border-top: 1px solid #252d36;
+    }
+    footer .errors {
+      color: #ff7b7b;
+    }
+    footer .warnings {
+      color: #f5c451;
+    }
+    footer .ok {
+      color: #7ee07e;
+    }
+    footer .notice {
+      color: #f5c451;
+    }
+    steer-node-menu {
+      position: fixed;
+    }
+    dialog {
+      background: #1d232b;
+      color: #dde3ea;
+      border: 1px solid #3a4450;
+      border-radius: 10px;
+      max-width: 640px;
+      padding: 16px 18px;
+    }
+    dialog::backdrop {
+      background: rgba(0, 0, 0, 0.5);
+    }
+    dialog ul {
+      max-height: 50vh;
+      overflow-y: auto;
+      padding-left: 18px;
+      font-family: ui-monospace, monospace;
+      font-size: 12px;
+    }
+    .drop-hint {
+      position: fixed;
+      inset: 0;
+      display: none;
+      align-items: center;
+      justify-content: center;
+      background: rgba(17, 20, 24, 0.8);
+      color: #ffb347;
+      font-size: 20px;
+      z-index: 50;
+      pointer-events: none;
+    }
+    :host([dropping]) .drop-hint {
+      display: flex;
+    }
+  `;
+
+  constructor() {
+    super();
+    const draft = loadDraft(() => window.localStorage);
+    let doc = defaultScene();
+    let restoredDirty = false;
+    this.notice = null;
+    if (draft.ok && draft.doc) {
+      doc = draft.doc;
+      restoredDirty = safeGet(DIRTY_KEY) === '1';
+      this.notice = 'Restored your last session.';
+    } else if (!draft.ok) {
+      this.notice = draft.warning;
+    } else if (draft.warnings.length) {
+      this.notice = draft.warnings.join(' ');
+    }
+    this.history = new History(doc);
+    this.doc = doc;
+    this.savedDoc = restoredDirty ? newScene() : doc;
+    this.dirty = restoredDirty;
+    this.typeId = doc.agentTypes[0]?.id ?? '';
+    this.compiled = compile(doc);
+    this.source = moduleSource(doc, this.compiled);
+    this.dialog = null;
+    this.menu = null;
+    this.panel = 'type';
+    this.stats = null;
+    this.editPath = null;
+    this.presetsOpen = false;
+    this.exportOpen = false;
+    this.selection = [];
+    this.editorHost = document.createElement('div');
+    this.editorHost.slot = 'editor';
+    this.editorHost.dataset.test = 'graph';
+    this.editorHost.style.cssText =
+      'position:absolute;inset:0;overflow:hidden;background-color:#12161b;' +
+      'background-image:radial-gradient(circle,#232a33 1px,transparent 1px);background-size:24px 24px';
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.editorHost.isConnected) this.appendChild(this.editorHost);
+    window.addEventListener('keydown', this.onKeyDown);
+    window.addEventListener('beforeunload', this.onBeforeUnload);
+    window.addEventListener('dragover', this.onDragOver);
+    window.addEventListener('dragleave', this.onDragLeave);
+    window.addEventListener('drop', this.onDrop);
+    (window as unknown as { __steerApp?: SteerApp }).__steerApp = this;
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('keydown', this.onKeyDown);
+    window.removeEventListener('beforeunload', this.onBeforeUnload);
+    window.removeEventListener('dragover', this.onDragOver);
+    window.removeEventListener('dragleave', this.onDragLeave);
+    window.removeEventListener('drop', this.onDrop);
+    this.editor?.destroy();
+    this.editor = undefined;
+  }
+
+  protected firstUpdated(): void {
+    this.editor = createEditor(this.editorHost, {
+      apply: (edit, mergeKey) => this.apply(edit, mergeKey),
+      selectionChanged: (ids) => (this.selection = ids),
+      openMenu: (x, y) => this.openMenu(x, y),
+    });
+    void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics);
+  }
+
+  protected updated(changed: PropertyValues<this>): void {
+    if ((changed.has('doc') || changed.has('typeId') || changed.has('compiled')) && this.editor) {
+      void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics);
+    }
+    const dlg = this.renderRoot.querySelector('dialog');
+    if (dlg && this.dialog && !dlg.open) dlg.showModal();
+  }
+
+  // ── The document ────────────────────────────────────────────────────────────────────────────
+
+  /** Applies an edit to the open document (one undo step, or merged with the last one of the same key). */
+  apply(edit: Edit, mergeKey?: string): void {
+    if (this.history.apply(edit, mergeKey)) this.documentChanged();
+  }
+
+  undo(): void {
+    if (this.history.undo()) this.documentChanged();
+  }
+
+  redo(): void {
+    if (this.history.redo()) this.documentChanged();
+  }
+
+  /** Opens another document (New, Open, a preset): no undo across it. */
+  private replaceDocument(doc: SceneDocument): void {
+    this.history.reset(doc);
+    this.savedDoc = doc;
+    this.editPath = null;
+    this.typeId = doc.agentTypes[0]?.id ?? '';
+    this.documentChanged(true);
+  }
+
+  private documentChanged(immediate = false): void {
+    const doc = this.history.doc;
+    this.doc = doc;
+    this.dirty = doc !== this.savedDoc;
+    if (!doc.agentTypes.some((t) => t.id === this.typeId)) this.typeId = doc.agentTypes[0]?.id ?? '';
+    if (this.editPath && !doc.world.paths.some((p) => p.id === this.editPath)) this.editPath = null;
+    this.compiled = compile(doc);
+    // The preview gets the new module a moment later, so a slider drag recompiles it at most
+    // every 40 ms (well under the 100 ms from edit to behaviour).
+    clearTimeout(this.sourceTimer);
+    const update = (): void => {
+      this.source = moduleSource(this.doc, this.compiled);
+    };
+    if (immediate) update();
+    else this.sourceTimer = setTimeout(update, 40);
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => this.autosave(), 300);
+  }
+
+  private autosave(): void {
+    const r = saveDraft(() => window.localStorage, this.doc);
+    if (!r.ok) this.notice = r.warning;
+    else {
+      safeSet(DIRTY_KEY, this.dirty ? '1' : '0');
+      if (this.notice && /autosave|storage|draft/i.test(this.notice)) this.notice = null;
+    }
+  }
+
+  /** Asks before discarding unsaved work; true when it may go ahead. */
+  private confirmDiscard(what: string): boolean {
+    return !this.dirty || window.confirm(`${what} will discard your unsaved changes to “${this.doc.name}”. Continue?`);
+  }
+
+  // ── Toolbar actions ─────────────────────────────────────────────────────────────────────────
+
+  newScene(): void {
+    if (this.confirmDiscard('A new scene')) this.replaceDocument(newScene());
+  }
+
+  openPreset(key: string): void {
+    this.presetsOpen = false;
+    const p = PRESETS.find((x) => x.key === key);
+    if (p && this.confirmDiscard(`Opening “${p.doc.name}”`)) {
+      this.replaceDocument(p.doc);
+      this.lastPreset = key;
+    }
+  }
+
+  /** Opens a scene file's text; a file that does not load leaves the open scene exactly as it was. */
+  openText(text: string, fileName: string): boolean {
+    const r = loadScene(text);
+    if (!r.ok) {
+      this.dialog = {
+        title: `${fileName} could not be opened`,
+        lines: r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)),
+      };
+      return false;
+    }
+    if (!this.confirmDiscard(`Opening ${fileName}`)) return false;
+    this.replaceDocument(r.doc);
+    if (r.warnings.length) this.notice = r.warnings.join(' ');
+    return true;
+  }
+
+  private async openFile(file: File): Promise<void> {
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      this.dialog = { title: `${file.name} could not be read`, lines: ['The browser could not read the file.'] };
+      return;
+    }
+    this.openText(text, file.name);
+  }
+
+  private pickFile(): void {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.addEventListener('change', () => {
+      const f = input.files?.[0];
+      if (f) void this.openFile(f);
+    });
+    input.click();
+  }
+
+  save(): void {
+    download(`${slug(this.doc.name)}.steer.json`, serializeScene(this.doc), 'application/json');
+    this.savedDoc = this.doc;
+    this.dirty = false;
+    safeSet(DIRTY_KEY, '0');
+  }
+
+  /** Downloads the behaviour module (or its .d.ts); refused with the list of problems when the scene has errors. */
+  exportModule(what: 'js' | 'dts'): void {
+    this.exportOpen = false;
+    if (hasErrors(this.compiled.diagnostics)) {
+      const errors = this.compiled.diagnostics.filter((d) => d.severity === 'error');
+      this.dialog = {
+        title: `Export refused: ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first`,
+        lines: errors.map((d) => `${this.doc.agentTypes.find((t) => t.id === d.agentType)?.name ?? d.agentType}${d.nodeId ? ` › ${d.nodeId}` : ''}: ${d.message}`),
+      };
+      return;
+    }
+    const base = slug(this.doc.name);
+    if (what === 'js') download(`${base}.behavior.js`, moduleSource(this.doc, this.compiled), 'text/javascript');
+    else download(`${base}.behavior.d.ts`, moduleDeclarations(this.doc), 'application/typescript');
+  }
+
+  // ── Agent types ─────────────────────────────────────────────────────────────────────────────
+
+  addType(): void {
+    const n = this.doc.agentTypes.length + 1;
+    const id = freshId(`type-${n}`, this.doc.agentTypes.map((t) => t.id));
+    this.apply(addAgentType(newAgentType(id, `Type ${n}`, TYPE_COLOURS[(n - 1) % TYPE_COLOURS.length])));
+    this.typeId = id;
+  }
+
+  deleteType(id: string): void {
+    const t = this.doc.agentTypes.find((x) => x.id === id);
+    if (!t) return;
+    if (!window.confirm(`Delete the agent type “${t.name}” and its graph? (Undo brings it back.)`)) return;
+    this.apply(removeAgentType(id));
+  }
+
+  private renameType(id: string): void {
+    const t = this.doc.agentTypes.find((x) => x.id === id);
+    if (!t) return;
+    const name = window.prompt('Name of this agent type', t.name);
+    if (name && name.trim() && name.trim().length <= 200) this.apply(updateAgentType(id, { name: name.trim() }));
+  }
+
+  // ── Editor glue ─────────────────────────────────────────────────────────────────────────────
+
+  private openMenu(clientX: number, clientY: number): void {
+    const r = this.getBoundingClientRect();
+    this.menu = { x: Math.min(clientX, r.right - 250), y: Math.min(clientY, r.bottom - 390), clientX, clientY };
+  }
+
+  private graphCentre(): [number, number] {
+    const r = this.editorHost.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  }
+
+  private onWorldChange(c: WorldChange): void {
+    switch (c.kind) {
+      case 'world':
+        return this.apply(updateWorld(c.patch), c.mergeKey);
+      case 'obstacles':
+        return this.apply(setObstacles(c.obstacles), c.mergeKey);
+      case 'paths':
+        return this.apply(setPaths(c.paths), c.mergeKey);
+      case 'targets':
+        return this.apply(setTargets(c.targets), c.mergeKey);
+      case 'edit-path':
+        this.editPath = c.id;
+    }
+  }
+
+  private onSceneEdit(e: CustomEvent): void {
+    const d = e.detail as
+      | { kind: 'move-obstacle'; index: number; x: number; y: number }
+      | { kind: 'move-target'; name: string; x: number; y: number }
+      | { kind: 'add-path-point'; path: string; x: number; y: number };
+    const r = (v: number) => Math.round(v * 10) / 10;
+    const w = this.doc.world;
+    if (d.kind === 'move-obstacle') {
+      this.apply(setObstacles(w.obstacles.map((o, k) => (k === d.index ? { ...o, x: r(d.x), y: r(d.y) } : o))));
+    } else if (d.kind === 'move-target') {
+      this.apply(setTargets(w.targets.map((t) => (t.name === d.name ? { ...t, x: r(d.x), y: r(d.y) } : t))));
+    } else if (d.kind === 'add-path-point') {
+      this.apply(setPaths(w.paths.map((p) => (p.id === d.path ? { ...p, points: [...p.points, [r(d.x), r(d.y)] as [number, number]] } : p))));
+    }
+  }
+
+  private onKeyDown = (e: KeyboardEvent): void => {
+    if (isTyping(e) || this.dialog) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const k = e.key.toLowerCase();
+    if (mod && k === 'z') {
+      e.preventDefault();
+      if (e.shiftKey) this.redo();
+      else this.undo();
+    } else if (mod && k === 'y') {
+      e.preventDefault();
+      this.redo();
+    } else if (mod && k === 'c') {
+      this.editor?.copy();
+    } else if (mod && k === 'v') {
+      e.preventDefault();
+      this.editor?.paste();
+    } else if (mod && k === 'd') {
+      e.preventDefault();
+      this.editor?.duplicate();
+    } else if (mod && k === 's') {
+      e.preventDefault();
+      this.save();
+    } else if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) {
+      e.preventDefault();
+      this.editor?.deleteSelected();
+    } else if (e.key === 'Escape') {
+      this.menu = null;
+      this.presetsOpen = false;
+      this.exportOpen = false;
+    }
+  };
+
+  private onBeforeUnload = (e: BeforeUnloadEvent): void => {
+    if (!this.dirty) return;
+    e.preventDefault();
+    e.returnValue = '';
+  };
+
+  private onDragOver = (e: DragEvent): void => {
+    const types = e.dataTransfer?.types ?? [];
+    if (types.includes('Files')) {
+      e.preventDefault();
+      this.setAttribute('dropping', '');
+    } else if (types.includes(NODE_DRAG_TYPE)) {
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    }
+  };
+
+  private onDragLeave = (e: DragEvent): void => {
+    if (!e.relatedTarget) this.removeAttribute('dropping');
+  };
+
+  private onDrop = (e: DragEvent): void => {
+    this.removeAttribute('dropping');
+    const dt = e.dataTransfer;
+    if (!dt) return;
+    const kind = dt.getData(NODE_DRAG_TYPE);
+    if (kind) {
+      e.preventDefault();
+      const r = this.editorHost.getBoundingClientRect();
+      if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) {
+        this.editor?.addNodeAt(kind, e.clientX, e.clientY);
+      }
+      return;
+    }
+    const file = dt.files?.[0];
+    if (file) {
+      e.preventDefault();
+      void this.openFile(file);
+    }
+  };
+
+  // ── Rendering ───────────────────────────────────────────────────────────────────────────────
+
+  render() {
+    const doc = this.doc;
+    const type = doc.agentTypes.find((t) => t.id === this.typeId);
+    const errors = this.compiled.diagnostics.filter((d) => d.severity === 'error').length;
+    const warnings = this.compiled.diagnostics.length - errors;
+    const agents = doc.agentTypes.reduce((s, t) => s + t.count, 0);
+    return html`
+      <header>
+        <span class="brand">Steergraph</span>
+        <input class="name" aria-label="Scene name" .value=${doc.name}
+          @change=${(e: Event) => {
+            const v = (e.target as HTMLInputElement).value.trim();
+            if (v && v.length <= 200) this.apply(updateScene({ name: v }));
+            else (e.target as HTMLInputElement).value = doc.name;
+          }} />
+        <span class="dirty" data-test="dirty">${this.dirty ? '● unsaved' : ''}</span>
+        <button data-test="new" @click=${() => this.newScene()}>New</button>
+        <span class="dropdown">
+          <button data-test="presets" aria-haspopup="menu" aria-expanded=${this.presetsOpen} @click=${() => (this.presetsOpen = !this.presetsOpen)}>Presets ▾</button>
+          ${this.presetsOpen
+            ? html`<div class="dropdown-menu presets" role="menu">
+                ${PRESETS.map(
+                  (p) => html`<button role="menuitem" data-preset=${p.key} @click=${() => this.openPreset(p.key)}>
+                    ${p.doc.name}<small>${p.doc.description}</small>
+                  </button>`,
+                )}
+              </div>`
+            : nothing}
+        </span>
+        <button data-test="open" @click=${() => this.pickFile()}>Open…</button>
+        <button data-test="save" @click=${() => this.save()}>Save</button>
+        <span class="dropdown">
+          <button data-test="export" aria-haspopup="menu" aria-expanded=${this.exportOpen} @click=${() => (this.exportOpen = !this.exportOpen)}>Export ▾</button>
+          ${this.exportOpen
+            ? html`<div class="dropdown-menu" role="menu">
+                <button role="menuitem" data-test="export-js" @click=${() => this.exportModule('js')}>Behaviour module (.js)<small>Standalone ES module for your game</small></button>
+                <button role="menuitem" data-test="export-dts" @click=${() => this.exportModule('dts')}>Type declarations (.d.ts)<small>For TypeScript games</small></button>
+              </div>`
+            : nothing}
+        </span>
+        <span class="sep"></span>
+        <button data-test="undo" title="Undo (Ctrl+Z)" ?disabled=${!this.history.canUndo} @click=${() => this.undo()}>Undo</button>
+        <button data-test="redo" title="Redo (Ctrl+Shift+Z)" ?disabled=${!this.history.canRedo} @click=${() => this.redo()}>Redo</button>
+        <span class="spacer"></span>
+      </header>
+
+      <steer-palette @node-add=${(e: CustomEvent<{ kind: string }>) => this.editor?.addNodeAt(e.detail.kind, ...this.graphCentre())}></steer-palette>
+
+      <div class="center">
+        <div class="tabs" role="tablist" aria-label="Agent types">
+          ${doc.agentTypes.map(
+            (t) => html`<span class="tab">
+              <button role="tab" data-type=${t.id} aria-selected=${t.id === this.typeId ? 'true' : 'false'}
+                @click=${() => {
+                  this.typeId = t.id;
+                  this.panel = this.panel === 'world' ? 'world' : this.panel;
+                }}
+                @dblclick=${() => this.renameType(t.id)} title="Double-click to rename">
+                <span class="swatch" style="background:${t.color}"></span>${t.name}
+                ${doc.agentTypes.length > 1
+                  ? html`<span class="close" role="button" aria-label="Delete ${t.name}" title="Delete this agent type"
+                      @click=${(e: Event) => {
+                        e.stopPropagation();
+                        this.deleteType(t.id);
+                      }}>×</span>`
+                  : nothing}
+              </button>
+            </span>`,
+          )}
+          <button data-test="add-type" title="Add an agent type" @click=${() => this.addType()}>+ Type</button>
+        </div>
+        <div class="graph"
+          @contextmenu=${(e: Event) => e.preventDefault()}>
+          <slot name="editor"></slot>
+          <div class="graph-tools">
+            <button data-test="fit" @click=${() => void this.editor?.zoomToFit()}>Fit</button>
+            <button data-test="arrange" @click=${() => void this.editor?.arrange()}>Arrange</button>
+          </div>
+        </div>
+      </div>
+
+      <div class="right">
+        <steer-preview
+          .scene=${doc}
+          .source=${this.source}
+          .editPath=${this.editPath}
+          @scene-edit=${(e: CustomEvent) => this.onSceneEdit(e)}
+          @preview-stats=${(e: CustomEvent<PreviewStats>) => (this.stats = e.detail)}
+          @preview-error=${(e: CustomEvent<{ message: string }>) => (this.notice = `Preview: ${e.detail.message}`)}
+        ></steer-preview>
+        <div class="panel-tabs" role="tablist">
+          <button role="tab" data-panel="type" aria-selected=${this.panel === 'type'} @click=${() => (this.panel = 'type')}>Agent type</button>
+          <button role="tab" data-panel="world" aria-selected=${this.panel === 'world'} @click=${() => (this.panel = 'world')}>World</button>
+          <button role="tab" data-panel="problems" aria-selected=${this.panel === 'problems'} @click=${() => (this.panel = 'problems')}>
+            Problems${this.compiled.diagnostics.length ? ` (${this.compiled.diagnostics.length})` : ''}
+          </button>
+        </div>
+        <div class="panel">
+          ${this.panel === 'type'
+            ? html`<steer-type-panel .type=${type}
+                @type-change=${(e: CustomEvent<{ patch: Partial<AgentType>; mergeKey: string }>) => this.apply(updateAgentType(this.typeId, e.detail.patch), e.detail.mergeKey)}></steer-type-panel>`
+            : this.panel === 'world'
+              ? html`<steer-world-panel .world=${doc.world} .editPath=${this.editPath}
+                  @world-change=${(e: CustomEvent<WorldChange>) => this.onWorldChange(e.detail)}></steer-world-panel>`
+              : html`<steer-problems .diagnostics=${this.compiled.diagnostics} .scene=${doc}
+                  @problem-select=${(e: CustomEvent<{ agentType: string; nodeId?: string }>) => {
+                    this.typeId = e.detail.agentType;
+                    const id = e.detail.nodeId;
+                    if (id) void this.updateComplete.then(() => this.editor?.show(this.doc, this.typeId, this.compiled.diagnostics)).then(() => this.editor?.focusNode(id));
+                  }}></steer-problems>`}
+        </div>
+      </div>
+
+      <footer>
+        <span data-test="problems-count" class=${errors ? 'errors' : warnings ? 'warnings' : 'ok'}>
+          ${errors || warnings ? `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'No problems'}
+        </span>
+        <span data-test="agents">${agents.toLocaleString('en-US')} agents</span>
+        <span data-test="ms">${this.stats ? `${this.stats.msPerTick.toFixed(2)} ms/tick` : '– ms/tick'}</span>
+        <span data-test="fps">${this.stats ? `${Math.round(this.stats.fps)} fps` : '– fps'}</span>
+        <span data-test="tick">${this.stats ? `tick ${this.stats.tick}` : ''}</span>
+        <span class="spacer"></span>
+        ${this.notice ? html`<span class="notice" data-test="notice">${this.notice}</span>` : nothing}
+      </footer>
+
+      ${this.menu
+        ? html`<steer-node-menu style="left:${this.menu.x}px;top:${this.menu.y}px"
+            @node-pick=${(e: CustomEvent<{ kind: string }>) => {
+              const m = this.menu!;
+              this.menu = null;
+              this.editor?.addNodeAt(e.detail.kind, m.clientX, m.clientY);
+            }}
+            @menu-close=${() => (this.menu = null)}></steer-node-menu>`
+        : nothing}
+
+      ${this.dialog
+        ? html`<dialog data-test="dialog" @close=${() => (this.dialog = null)}>
+            <h3>${this.dialog.title}</h3>
+            <ul>${this.dialog.lines.map((l) => html`<li>${l}</li>`)}</ul>
+            <form method="dialog"><button>OK</button></form>
+          </dialog>`
+        : nothing}
+      <div class="drop-hint">Drop a .steer.json file to open it</div>
+    `;
+  }
+}
+
+function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function safeGet(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function safeSet(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // storage full or disabled: autosave already reported it
+  }
+}

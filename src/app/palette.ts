@@ -1,0 +1,109 @@
+import { LitElement, css, html } from 'lit';
+import type { Category } from '../../nodes/types';
+import { searchNodes } from '../editor/node-menu';
+import { CATEGORY_COLOR, CATEGORY_LABEL } from '../editor/theme';
+
+const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'output'];
+
+/** The MIME type a palette drag carries: the node kind. */
+export const NODE_DRAG_TYPE = 'application/x-steergraph-node';
+
+/**
+ * The node palette: every kind, grouped by category, searchable; drag one onto the graph to add it
+ * (or double-click to add it in the middle of the view: dispatches `node-add` with `{ kind }`).
+ */
+export class SteerPalette extends LitElement {
+  static properties = {
+    query: { state: true },
+  };
+
+  declare query: string;
+
+  static styles = css`
+    :host {
+      display: flex;
+      flex-direction: column;
+      height: 100%;
+      background: #161a20;
+      border-right: 1px solid #252d36;
+      font-size: 12px;
+      color: #dde3ea;
+      min-width: 0;
+    }
+    input {
+      margin: 8px;
+      padding: 5px 7px;
+      background: #0e1115;
+      color: #e8edf2;
+      border: 1px solid #39424d;
+      border-radius: 5px;
+      font: inherit;
+    }
+    .list {
+      overflow-y: auto;
+      padding: 0 6px 8px;
+    }
+    h4 {
+      margin: 8px 4px 3px;
+      font-size: 10px;
+      text-transform: uppercase;
+      letter-spacing: 0.06em;
+      color: #7d8894;
+    }
+    .item {
+      display: flex;
+      align-items: center;
+      gap: 7px;
+      padding: 5px 6px;
+      border-radius: 5px;
+      cursor: grab;
+      user-select: none;
+    }
+    .item:hover {
+      background: #222a33;
+    }
+    .dot {
+      width: 9px;
+      height: 9px;
+      border-radius: 2px;
+      flex: 0 0 auto;
+    }
+  `;
+
+  constructor() {
+    super();
+    this.query = '';
+  }
+
+  render() {
+    const matches = searchNodes(this.query);
+    return html`
+      <input type="search" placeholder="Search nodes" aria-label="Search the palette" .value=${this.query}
+        @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)} />
+      <div class="list">
+        ${ORDER.map((c) => {
+          const defs = matches.filter((d) => d.category === c);
+          return defs.length
+            ? html`<h4>${CATEGORY_LABEL[c]}</h4>
+                ${defs.map(
+                  (d) => html`<div
+                    class="item"
+                    draggable="true"
+                    data-kind=${d.kind}
+                    title=${d.help}
+                    @dragstart=${(e: DragEvent) => {
+                      e.dataTransfer?.setData(NODE_DRAG_TYPE, d.kind);
+                      e.dataTransfer?.setData('text/plain', d.kind);
+                      if (e.dataTransfer) e.dataTransfer.effectAllowed = 'copy';
+                    }}
+                    @dblclick=${() => this.dispatchEvent(new CustomEvent('node-add', { detail: { kind: d.kind }, bubbles: true, composed: true }))}
+                  >
+                    <span class="dot" style="background:${CATEGORY_COLOR[d.category]}"></span>${d.label}
+                  </div>`,
+                )}`
+            : '';
+        })}
+      </div>
+    `;
+  }
+}

@@ -1,0 +1,91 @@
+import { LitElement, css, html } from 'lit';
+import type { Diagnostic } from '../compiler/diagnostics';
+import type { SceneDocument } from '../document/types';
+import { getNodeDef } from '../../nodes/index';
+import { panelStyles } from './styles';
+
+/**
+ * The problems list: every diagnostic of the scene, errors first. Clicking one dispatches
+ * `problem-select` with `{ agentType, nodeId }` (the app shows that type and selects the node).
+ */
+export class SteerProblems extends LitElement {
+  static properties = {
+    diagnostics: { attribute: false },
+    scene: { attribute: false },
+  };
+
+  /** The compiler's diagnostics. */
+  declare diagnostics: readonly Diagnostic[];
+  /** The scene, for type and node names. */
+  declare scene: SceneDocument | undefined;
+
+  static styles = [
+    panelStyles,
+    css`
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+      }
+      li button {
+        display: grid;
+        grid-template-columns: 16px 1fr;
+        gap: 6px;
+        width: 100%;
+        text-align: left;
+        background: none;
+        border: 0;
+        border-bottom: 1px solid #222a33;
+        border-radius: 0;
+        padding: 6px 2px;
+      }
+      li button:hover {
+        background: #1f2630;
+      }
+      .sev {
+        font-weight: 700;
+      }
+      .error .sev {
+        color: #ff5d5d;
+      }
+      .warning .sev {
+        color: #f5c451;
+      }
+      .where {
+        color: #8b97a4;
+        font-size: 11px;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.diagnostics = [];
+    this.scene = undefined;
+  }
+
+  render() {
+    const sorted = [...this.diagnostics].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+    if (!sorted.length) return html`<h3>Problems</h3><p class="hint">No problems: every graph compiles.</p>`;
+    return html`<h3>Problems (${sorted.length})</h3>
+      <ul>
+        ${sorted.map((d) => {
+          const type = this.scene?.agentTypes.find((t) => t.id === d.agentType);
+          const node = d.nodeId ? type?.graph.nodes.find((n) => n.id === d.nodeId) : undefined;
+          const nodeLabel = node ? (getNodeDef(node.kind)?.label ?? node.kind) : '';
+          return html`<li class=${d.severity}>
+            <button
+              data-test="problem"
+              @click=${() =>
+                this.dispatchEvent(
+                  new CustomEvent('problem-select', { detail: { agentType: d.agentType, nodeId: d.nodeId }, bubbles: true, composed: true }),
+                )}
+            >
+              <span class="sev" aria-label=${d.severity}>${d.severity === 'error' ? '✕' : '!'}</span>
+              <span>${d.message}<br /><span class="where">${type?.name ?? d.agentType}${nodeLabel ? ` › ${nodeLabel} (${d.nodeId})` : ''}</span></span>
+            </button>
+          </li>`;
+        })}
+      </ul>`;
+  }
+}

@@ -1,0 +1,181 @@
+import { LitElement, css, html } from 'lit';
+import { freshId } from '../document/commands';
+import { RANGES, type Range } from '../document/schema';
+import { ID_PATTERN, type NamedTarget, type Obstacle, type SceneWorld, type ScenePath } from '../document/types';
+import { inRange } from './number-field';
+import { panelStyles } from './styles';
+
+/** What the world panel asks the app to change. */
+export type WorldChange =
+  | { kind: 'world'; patch: Partial<Pick<SceneWorld, 'width' | 'height' | 'edges' | 'seed'>>; mergeKey?: string }
+  | { kind: 'obstacles'; obstacles: Obstacle[]; mergeKey?: string }
+  | { kind: 'paths'; paths: ScenePath[]; mergeKey?: string }
+  | { kind: 'targets'; targets: NamedTarget[]; mergeKey?: string }
+  | { kind: 'edit-path'; id: string | null };
+
+/**
+ * The world's fields: size, edges and seed; the obstacles, paths and named targets, each editable
+ * in place. A path can be switched to editing, and then clicks in the preview add points to it.
+ * Dispatches `world-change` with a {@link WorldChange}.
+ */
+export class SteerWorldPanel extends LitElement {
+  static properties = {
+    world: { attribute: false },
+    editPath: { attribute: false },
+  };
+
+  /** The world shown. */
+  declare world: SceneWorld | undefined;
+  /** The id of the path being edited in the preview, or null. */
+  declare editPath: string | null;
+
+  static styles = [
+    panelStyles,
+    css`
+      table {
+        border-collapse: collapse;
+        width: 100%;
+      }
+      td {
+        padding: 1px 2px;
+      }
+      td input {
+        width: 100%;
+      }
+      input.bad {
+        border-color: #ff5d5d;
+      }
+      .x {
+        padding: 1px 6px;
+      }
+      .actions {
+        margin-top: 4px;
+        display: flex;
+        gap: 6px;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.world = undefined;
+    this.editPath = null;
+  }
+
+  private emit(change: WorldChange): void {
+    this.dispatchEvent(new CustomEvent('world-change', { detail: change, bubbles: true, composed: true }));
+  }
+
+  /** A compact number input that commits only values inside the range. */
+  private num(value: number, range: Range, label: string, commit: (v: number) => void) {
+    return html`<input
+      type="number"
+      aria-label=${label}
+      .value=${String(value)}
+      @input=${(e: Event) => {
+        const el = e.target as HTMLInputElement;
+        const v = el.value.trim() === '' ? NaN : Number(el.value);
+        const ok = inRange(v, range);
+        el.classList.toggle('bad', !ok);
+        if (ok) commit(v);
+      }}
+      @blur=${(e: Event) => {
+        const el = e.target as HTMLInputElement;
+        el.classList.remove('bad');
+        el.value = String(value);
+      }}
+    />`;
+  }
+
+  render() {
+    const w = this.world;
+    if (!w) return html``;
+    const obs = (k: number, patch: Partial<Obstacle>, field: string) =>
+      this.emit({ kind: 'obstacles', obstacles: w.obstacles.map((o, j) => (j === k ? { ...o, ...patch } : o)), mergeKey: `obstacle:${k}:${field}` });
+    const tgt = (k: number, patch: Partial<NamedTarget>, field: string) =>
+      this.emit({ kind: 'targets', targets: w.targets.map((t, j) => (j === k ? { ...t, ...patch } : t)), mergeKey: `target:${k}:${field}` });
+    return html`
+      <h3>World</h3>
+      <steer-number-field data-field="width" .label=${'Width'} .value=${w.width} .range=${RANGES.worldSize} .step=${10}
+        @value-change=${(e: CustomEvent<{ value: number }>) => this.emit({ kind: 'world', patch: { width: e.detail.value }, mergeKey: 'world:width' })}></steer-number-field>
+      <steer-number-field data-field="height" .label=${'Height'} .value=${w.height} .range=${RANGES.worldSize} .step=${10}
+        @value-change=${(e: CustomEvent<{ value: number }>) => this.emit({ kind: 'world', patch: { height: e.detail.value }, mergeKey: 'world:height' })}></steer-number-field>
+      <div class="row">
+        <label for="edges">Edges</label>
+        <select id="edges" aria-label="Edges" @change=${(e: Event) => this.emit({ kind: 'world', patch: { edges: (e.target as HTMLSelectElement).value as 'wrap' | 'bounce' } })}>
+          <option value="wrap" ?selected=${w.edges === 'wrap'}>Wrap around</option>
+          <option value="bounce" ?selected=${w.edges === 'bounce'}>Bounce</option>
+        </select>
+      </div>
+      <steer-number-field data-field="seed" .label=${'Seed'} .value=${w.seed} .range=${RANGES.seed} .step=${1}
+        @value-change=${(e: CustomEvent<{ value: number }>) => this.emit({ kind: 'world', patch: { seed: e.detail.value }, mergeKey: 'world:seed' })}></steer-number-field>
+
+      <h4>Obstacles (${w.obstacles.length})</h4>
+      ${w.obstacles.length
+        ? html`<table>
+            <tr><td>x</td><td>y</td><td>r</td><td>vx</td><td>vy</td><td></td></tr>
+            ${w.obstacles.map(
+              (o, k) => html`<tr data-obstacle=${k}>
+                <td>${this.num(o.x, RANGES.coordinate, `Obstacle ${k + 1} x`, (v) => obs(k, { x: v }, 'x'))}</td>
+                <td>${this.num(o.y, RANGES.coordinate, `Obstacle ${k + 1} y`, (v) => obs(k, { y: v }, 'y'))}</td>
+                <td>${this.num(o.r, RANGES.obstacleRadius, `Obstacle ${k + 1} radius`, (v) => obs(k, { r: v }, 'r'))}</td>
+                <td>${this.num(o.vx ?? 0, RANGES.obstacleVelocity, `Obstacle ${k + 1} vx`, (v) => obs(k, { vx: v }, 'vx'))}</td>
+                <td>${this.num(o.vy ?? 0, RANGES.obstacleVelocity, `Obstacle ${k + 1} vy`, (v) => obs(k, { vy: v }, 'vy'))}</td>
+                <td><button class="x" aria-label="Remove obstacle ${k + 1}" @click=${() => this.emit({ kind: 'obstacles', obstacles: w.obstacles.filter((_, j) => j !== k) })}>×</button></td>
+              </tr>`,
+            )}
+          </table>`
+        : html`<p class="hint">No obstacles. Avoid steers around them; drag them in the preview.</p>`}
+      <div class="actions">
+        <button @click=${() => this.emit({ kind: 'obstacles', obstacles: [...w.obstacles, { x: Math.round(w.width / 2), y: Math.round(w.height / 2), r: 30 }] })}>Add obstacle</button>
+      </div>
+
+      <h4>Paths (${w.paths.length})</h4>
+      ${w.paths.map(
+        (p, k) => html`<div class="row" data-path=${p.id}>
+          <label>${p.id}</label>
+          <span class="actions">
+            <label><input type="checkbox" aria-label="Loop ${p.id}" .checked=${p.loop}
+              @change=${(e: Event) => this.emit({ kind: 'paths', paths: w.paths.map((q, j) => (j === k ? { ...q, loop: (e.target as HTMLInputElement).checked } : q)) })} /> loop</label>
+            <span>${p.points.length} pts</span>
+            <button aria-pressed=${this.editPath === p.id ? 'true' : 'false'} title="Click in the preview to add points"
+              @click=${() => this.emit({ kind: 'edit-path', id: this.editPath === p.id ? null : p.id })}>${this.editPath === p.id ? 'Done' : 'Edit'}</button>
+            <button @click=${() => this.emit({ kind: 'paths', paths: w.paths.map((q, j) => (j === k ? { ...q, points: [] } : q)) })}>Clear</button>
+            <button class="x" aria-label="Remove path ${p.id}" @click=${() => this.emit({ kind: 'paths', paths: w.paths.filter((_, j) => j !== k) })}>×</button>
+          </span>
+        </div>`,
+      )}
+      <div class="actions">
+        <button
+          @click=${() => {
+            const id = freshId('path', w.paths.map((p) => p.id));
+            this.emit({ kind: 'paths', paths: [...w.paths, { id, points: [], loop: true }] });
+            this.emit({ kind: 'edit-path', id });
+          }}
+        >Add path</button>
+      </div>
+
+      <h4>Named targets (${w.targets.length})</h4>
+      ${w.targets.map(
+        (t, k) => html`<div class="row" data-target=${t.name}>
+          <input aria-label="Target ${k + 1} name" .value=${t.name}
+            @change=${(e: Event) => {
+              const el = e.target as HTMLInputElement;
+              const v = el.value.trim();
+              if (ID_PATTERN.test(v) && !w.targets.some((x, j) => j !== k && x.name === v)) tgt(k, { name: v }, 'name');
+              else el.value = t.name;
+            }} />
+          <span class="actions">
+            ${this.num(t.x, RANGES.coordinate, `Target ${t.name} x`, (v) => tgt(k, { x: v }, 'x'))}
+            ${this.num(t.y, RANGES.coordinate, `Target ${t.name} y`, (v) => tgt(k, { y: v }, 'y'))}
+            <button class="x" aria-label="Remove target ${t.name}" @click=${() => this.emit({ kind: 'targets', targets: w.targets.filter((_, j) => j !== k) })}>×</button>
+          </span>
+        </div>`,
+      )}
+      <div class="actions">
+        <button @click=${() => this.emit({ kind: 'targets', targets: [...w.targets, { name: freshId('target', w.targets.map((t) => t.name)), x: Math.round(w.width / 2), y: Math.round(w.height / 2) }] })}>Add target</button>
+      </div>
+      <p class="hint">Your game moves named targets with <code>world.setTarget(name, x, y)</code>.</p>
+    `;
+  }
+}

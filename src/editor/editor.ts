@@ -1,0 +1,441 @@
+/**
+ * The graph editor: Rete v2 with the Lit renderer, showing one agent type's graph of the open
+ * document. It is a view (DESIGN.md contract 1): `show()` reconciles Rete with the document, and
+ * every user action becomes an edit the host applies to the document, which comes back through
+ * `show()`. Built like Rete's own template: NodeEditor → AreaPlugin → renderer and connection
+ * plugins with `use()`.
+ */
+import { html } from 'lit';
+import { NodeEditor } from 'rete';
+import { AreaExtensions, AreaPlugin } from 'rete-area-plugin';
+import { ClassicFlow, ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
+import { LitPlugin, Presets, type LitArea2D } from '@retejs/lit-plugin';
+import { MinimapPlugin, type MinimapExtra } from 'rete-minimap-plugin';
+import { canConnect, getNodeDef } from '../../nodes/index';
+import type { Diagnostic } from '../compiler/diagnostics';
+import { connect, disconnect, moveNodes, paste, removeNodes, setParam, addNode, freshNodeId, type Edit } from '../document/commands';
+import type { Connection as DocConnection, GraphNode, ParamValue, SceneDocument } from '../document/types';
+import { setDragState } from './drag-state';
+import { restyleReteElements } from './restyle';
+import { Connection, SteerNode, type NodeHost, type Schemes, type TypedSocket } from './schemes';
+import { SOCKET_COLOR } from './theme';
+
+type AreaExtra = LitArea2D<Schemes> | MinimapExtra;
+
+/** What the editor needs from the app. */
+export interface EditorHost {
+  /** Applies an edit to the open document (the app then calls `show` again). */
+  apply(edit: Edit, mergeKey?: string): void;
+  /** Called when the selection changes. */
+  selectionChanged?(ids: string[]): void;
+  /** Called when the user asks for the add-node menu at a client position (right-click on the canvas). */
+  openMenu?(clientX: number, clientY: number): void;
+}
+
+/** The editor's public face. */
+export interface SteerEditor {
+  /** Shows (and reconciles to) the graph of `typeId` in `doc`, with these diagnostics. */
+  show(doc: SceneDocument, typeId: string, diagnostics: readonly Diagnostic[]): Promise<void>;
+  /** The selected node ids. */
+  selected(): string[];
+  /** Selects exactly these nodes. */
+  select(ids: readonly string[]): Promise<void>;
+  /** Adds a node of a kind at a client position (palette drop, menu pick). */
+  addNodeAt(kind: string, clientX: number, clientY: number): void;
+  deleteSelected(): void;
+  copy(): void;
+  paste(): void;
+  duplicate(): void;
+  zoomToFit(): Promise<void>;
+  /** Centres and selects one node. */
+  focusNode(id: string): Promise<void>;
+  /** Lays the graph out automatically (loads the layout engine on first use). */
+  arrange(): Promise<void>;
+  /** The Rete editor and area, for tests and tools. */
+  readonly editor: NodeEditor<Schemes>;
+  readonly area: AreaPlugin<Schemes, AreaExtra>;
+  destroy(): void;
+}
+
+/** What was copied: nodes and the connections among them. */
+let clipboard: { nodes: GraphNode[]; connections: DocConnection[] } | null = null;
+
+const key = (c: DocConnection): string => `${c.from[0]}\u0000${c.from[1]}\u0000${c.to[0]}\u0000${c.to[1]}`;
+
+/** Creates the editor in `container` (which it fills). */
+export function createEditor(container: HTMLElement, host: EditorHost): SteerEditor {
+  restyleReteElements();
+  const editor = new NodeEditor<Schemes>();
+  const area = new AreaPlugin<Schemes, AreaExtra>(container);
+  const connection = new ConnectionPlugin<Schemes, AreaExtra>();
+  const render = new LitPlugin<Schemes, AreaExtra>();
+  const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });
+
+  let doc: SceneDocument | undefined;
+  let typeId = '';
+  let syncing = 0;
+  let gesture = 0;
+  let shift = false;
+  const pendingMoves = new Map<string, [number, number]>();
+
+  const nodeHost: NodeHost = {
+    setParam: (nodeId: string, k: string, value: ParamValue | undefined, mergeKey?: string) =>
+      host.apply(setParam(typeId, nodeId, k, value), mergeKey),
+    scene: () => doc!,
+    typeId: () => typeId,
+  };
+
+  const selector = AreaExtensions.selector();
+  const selectable = AreaExtensions.selectableNodes(area, selector, { accumulating: { active: () => shift } });
+  const onKey = (e: KeyboardEvent): void => {
+    shift = e.shiftKey;
+  };
+  window.addEventListener('keydown', onKey);
+  window.addEventListener('keyup', onKey);
+
+  render.addPreset(
+    Presets.classic.setup({
+      customize: {
+        node: (context) => ({ emit }) => html`<steer-node .data=${context.payload} .emit=${emit}></steer-node>`,
+        socket: (data) => {
+          const socket = data.payload as TypedSocket;
+          return () => html`<steer-socket type=${socket.type} side=${data.side} node-id=${data.nodeId}></steer-socket>`;
+        },
+        connection: (data) => {
+          const source = editor.getNode(data.payload.source);
+          const type = source?.def?.outputs.find((p) => p.key === data.payload.sourceOutput)?.type ?? 'force';
+          return ({ path }) => html`<steer-connection .path=${path} .color=${SOCKET_COLOR[type]}></steer-connection>`;
+        },
+      },
+    }),
+  );
+  render.addPreset(Presets.minimap.setup({ size: 180 }));
+  connection.addPreset(() => new ClassicFlow({ canMakeConnection: endDragOnAnySocket, makeConnection: makeConnectionIfAllowed }));
+
+  editor.use(area);
+  area.use(connection);
+  area.use(render);
+  area.use(minimap);
+  AreaExtensions.simpleNodesOrder(area);
+  AreaExtensions.restrictor(area, { scaling: () => ({ min: 0.15, max: 2.5 }) });
+
+  /** The ends of a drag as [output, input], when the registry lets them connect (types, not the same node). */
+  function typedEnds(from: SocketData, to: SocketData): [SocketData, SocketData] | null {
+    const st = getSourceTarget(from, to);
+    if (!st) return null;
+    const [source, target] = st;
+    const s = editor.getNode(source.nodeId);
+    const t = editor.getNode(target.nodeId);
+    if (!s || !t || s === t) return null;
+    const out = s.def?.outputs.find((p) => p.key === source.key);
+    const inp = t.inputDefs.find((p) => p.key === target.key);
+    return out && inp && canConnect(out.type, inp.type) ? [source, target] : null;
+  }
+
+  /**
+   * Any drop ends the drag: a drop on a socket that cannot take the connection cancels it (the
+   * socket was dimmed while dragging) instead of leaving the connection hanging on the pointer.
+   */
+  function endDragOnAnySocket(): boolean {
+    return true;
+  }
+
+  /** The connection plugin's flow asks this to connect: a typed connection becomes a document edit. */
+  function makeConnectionIfAllowed(from: SocketData, to: SocketData): boolean {
+    const ends = typedEnds(from, to);
+    if (!ends) return false;
+    const [source, target] = ends;
+    host.apply(connect(typeId, [source.nodeId, source.key], [target.nodeId, target.key]), `gesture:${gesture}`);
+    return true;
+  }
+
+  editor.addPipe((ctx) => {
+    if (syncing) return ctx;
+    // Every change to the graph comes from the document; the user's removals become edits.
+    if (ctx.type === 'connectionremove') {
+      const c = ctx.data;
+      host.apply(disconnect(typeId, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] }), `gesture:${gesture}`);
+      return;
+    }
+    if (ctx.type === 'connectioncreate') return; // made through the document (makeConnectionIfAllowed)
+    return ctx;
+  });
+
+  area.addPipe((ctx) => {
+    if (ctx.type === 'pointerdown') gesture++;
+    if (ctx.type === 'nodetranslated' && !syncing) {
+      pendingMoves.set(ctx.data.id, [ctx.data.position.x, ctx.data.position.y]);
+    }
+    if (ctx.type === 'nodedragged' && pendingMoves.size && !syncing) {
+      const moves = [...pendingMoves].map(([id, position]) => ({ id, position: [round(position[0]), round(position[1])] as [number, number] }));
+      pendingMoves.clear();
+      host.apply(moveNodes(typeId, moves));
+    }
+    if (ctx.type === 'contextmenu') {
+      ctx.data.event.preventDefault();
+      ctx.data.event.stopPropagation();
+      if (ctx.data.context === 'root') host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
+      return;
+    }
+    if (ctx.type === 'nodepicked' || ctx.type === 'pointerup') queueMicrotask(reportSelection);
+    return ctx;
+  });
+
+  connection.addPipe((ctx) => {
+    if (ctx.type === 'connectionpick') {
+      const s = ctx.data.socket;
+      const node = editor.getNode(s.nodeId);
+      const type = s.side === 'output' ? node?.def?.outputs.find((p) => p.key === s.key)?.type : node?.inputDefs.find((p) => p.key === s.key)?.type;
+      if (type) setDragState({ type, side: s.side, nodeId: s.nodeId });
+    }
+    if (ctx.type === 'connectiondrop') setDragState(null);
+    return ctx;
+  });
+
+  function round(v: number): number {
+    return Math.round(v * 10) / 10;
+  }
+
+  function selectedIds(): string[] {
+    return editor
+      .getNodes()
+      .filter((n) => n.selected)
+      .map((n) => n.id);
+  }
+
+  let lastSelection = '';
+  function reportSelection(): void {
+    const ids = selectedIds();
+    const k = ids.join(',');
+    if (k !== lastSelection) {
+      lastSelection = k;
+      host.selectionChanged?.(ids);
+    }
+  }
+
+  // ── Reconcile the Rete view with the document ────────────────────────────────────────────────
+  let queue: Promise<void> = Promise.resolve();
+  let wanted: { doc: SceneDocument; typeId: string; diagnostics: readonly Diagnostic[] } | null = null;
+
+  async function reconcile(d: SceneDocument, t: string, diagnostics: readonly Diagnostic[]): Promise<void> {
+    const type = d.agentTypes.find((x) => x.id === t);
+    const switched = t !== typeId;
+    doc = d;
+    typeId = t;
+    syncing++;
+    try {
+      if (switched) {
+        await selector.unselectAll();
+        for (const c of editor.getConnections()) await editor.removeConnection(c.id);
+        for (const n of editor.getNodes()) await editor.removeNode(n.id);
+      }
+      const nodes = type?.graph.nodes ?? [];
+      const ids = new Set(nodes.map((n) => n.id));
+      const wantedConnections = new Map((type?.graph.connections ?? []).map((c) => [key(c), c]));
+      // connections that go away (or whose node goes away) first
+      for (const c of editor.getConnections()) {
+        const k = key({ from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] });
+        if (!wantedConnections.has(k)) await editor.removeConnection(c.id);
+      }
+      for (const n of editor.getNodes()) if (!ids.has(n.id)) await editor.removeNode(n.id);
+      const byNode = new Map<string, Diagnostic[]>();
+      for (const g of diagnostics) {
+        if (g.agentType !== t || !g.nodeId) continue;
+        const list = byNode.get(g.nodeId) ?? [];
+        list.push(g);
+        byNode.set(g.nodeId, list);
+      }
+      for (const n of nodes) {
+        let view = editor.getNode(n.id);
+        const diags = byNode.get(n.id) ?? [];
+        if (!view || view.kind !== n.kind) {
+          if (view) await editor.removeNode(view.id);
+          view = new SteerNode(n, nodeHost);
+          view.diagnostics = diags;
+          await editor.addNode(view);
+          await area.translate(view.id, { x: n.position[0], y: n.position[1] });
+          continue;
+        }
+        const changed = view.setParams(n.params);
+        const diagChanged = JSON.stringify(view.diagnostics) !== JSON.stringify(diags);
+        view.diagnostics = diags;
+        if (changed || diagChanged) await area.update('node', view.id);
+        const pos = area.nodeViews.get(view.id)?.position;
+        if (pos && (pos.x !== n.position[0] || pos.y !== n.position[1])) {
+          await area.translate(view.id, { x: n.position[0], y: n.position[1] });
+        }
+      }
+      const have = new Set(
+        editor.getConnections().map((c) => key({ from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] })),
+      );
+      for (const [k, c] of wantedConnections) {
+        if (have.has(k)) continue;
+        const s = editor.getNode(c.from[0]);
+        const tn = editor.getNode(c.to[0]);
+        // a dangling or mistyped connection of a file is shown in the problems list, not drawn
+        if (!s || !tn || !s.outputs[c.from[1]] || !tn.inputs[c.to[1]]) continue;
+        await editor.addConnection(new Connection(s, c.from[1], tn, c.to[1]));
+      }
+      if (switched) await zoomToFit();
+    } finally {
+      syncing--;
+    }
+    reportSelection();
+  }
+
+  function show(d: SceneDocument, t: string, diagnostics: readonly Diagnostic[]): Promise<void> {
+    wanted = { doc: d, typeId: t, diagnostics };
+    queue = queue.then(async () => {
+      const w = wanted;
+      if (!w) return;
+      wanted = null;
+      await reconcile(w.doc, w.typeId, w.diagnostics);
+    });
+    return queue;
+  }
+
+  async function zoomToFit(): Promise<void> {
+    const nodes = editor.getNodes();
+    if (nodes.length) await AreaExtensions.zoomAt(area, nodes, { scale: 0.9 });
+  }
+
+  function clientToGraph(clientX: number, clientY: number): [number, number] {
+    const rect = container.getBoundingClientRect();
+    const t = area.area.transform;
+    return [round((clientX - rect.left - t.x) / t.k), round((clientY - rect.top - t.y) / t.k)];
+  }
+
+  async function select(ids: readonly string[]): Promise<void> {
+    await selector.unselectAll();
+    for (const [k, id] of ids.entries()) await selectable.select(id, k > 0);
+    reportSelection();
+  }
+
+  function graph() {
+    return doc?.agentTypes.find((t) => t.id === typeId)?.graph;
+  }
+
+  function copy(): void {
+    const g = graph();
+    if (!g) return;
+    const ids = new Set(selectedIds());
+    if (!ids.size) return;
+    clipboard = {
+      nodes: g.nodes.filter((n) => ids.has(n.id)),
+      connections: g.connections.filter((c) => ids.has(c.from[0]) && ids.has(c.to[0])),
+    };
+    try {
+      void navigator.clipboard?.writeText(JSON.stringify({ steergraph: 'nodes', ...clipboard })).catch(() => {});
+    } catch {
+      // the system clipboard is optional: the editor keeps its own copy
+    }
+  }
+
+  function pasteClipboard(): void {
+    if (!clipboard || !doc) return;
+    const { edit, ids } = paste(typeId, doc, clipboard.nodes, clipboard.connections);
+    host.apply(edit);
+    void queue.then(() => select(ids));
+  }
+
+  function addNodeAt(kind: string, clientX: number, clientY: number): void {
+    const g = graph();
+    if (!g || !getNodeDef(kind)) return;
+    const id = freshNodeId(g.nodes);
+    host.apply(addNode(typeId, { id, kind, params: {}, position: clientToGraph(clientX, clientY) }));
+    void queue.then(() => select([id]));
+  }
+
+  // Box select: Shift+drag on the empty canvas draws a rectangle; the nodes it touches are selected.
+  const box = document.createElement('div');
+  box.style.cssText = 'position:absolute;border:1px dashed #ffd166;background:rgba(255,209,102,.08);pointer-events:none;display:none;z-index:10';
+  const holder = container.parentElement ?? container;
+  holder.appendChild(box);
+  let boxStart: [number, number] | null = null;
+  const onBoxDown = (e: PointerEvent): void => {
+    if (!e.shiftKey || e.button !== 0 || !e.composedPath().includes(container)) return;
+    const onNode = e.composedPath().some((el) => el instanceof HTMLElement && el.tagName === 'STEER-NODE');
+    if (onNode) return;
+    e.stopPropagation();
+    e.preventDefault();
+    boxStart = [e.clientX, e.clientY];
+    window.addEventListener('pointermove', onBoxMove);
+    window.addEventListener('pointerup', onBoxUp, { once: true });
+  };
+  const boxRect = (e: PointerEvent) => {
+    const [x0, y0] = boxStart!;
+    return { left: Math.min(x0, e.clientX), top: Math.min(y0, e.clientY), right: Math.max(x0, e.clientX), bottom: Math.max(y0, e.clientY) };
+  };
+  const onBoxMove = (e: PointerEvent): void => {
+    if (!boxStart) return;
+    const r = boxRect(e);
+    const h = holder.getBoundingClientRect();
+    Object.assign(box.style, { display: 'block', left: `${r.left - h.left}px`, top: `${r.top - h.top}px`, width: `${r.right - r.left}px`, height: `${r.bottom - r.top}px` });
+  };
+  const onBoxUp = (e: PointerEvent): void => {
+    window.removeEventListener('pointermove', onBoxMove);
+    box.style.display = 'none';
+    if (!boxStart) return;
+    const r = boxRect(e);
+    boxStart = null;
+    const [gx0, gy0] = clientToGraph(r.left, r.top);
+    const [gx1, gy1] = clientToGraph(r.right, r.bottom);
+    const hits = editor.getNodes().filter((n) => {
+      const p = area.nodeViews.get(n.id)?.position;
+      return p && p.x < gx1 && p.x + n.width > gx0 && p.y < gy1 && p.y + n.height > gy0;
+    });
+    void select(hits.map((n) => n.id));
+  };
+  holder.addEventListener('pointerdown', onBoxDown, true);
+
+  return {
+    editor,
+    area,
+    show,
+    selected: selectedIds,
+    select,
+    addNodeAt,
+    deleteSelected: () => {
+      const ids = selectedIds();
+      if (ids.length) host.apply(removeNodes(typeId, ids));
+    },
+    copy,
+    paste: pasteClipboard,
+    duplicate: () => {
+      copy();
+      pasteClipboard();
+    },
+    zoomToFit,
+    focusNode: async (id: string) => {
+      const n = editor.getNode(id);
+      if (!n) return;
+      await select([id]);
+      await AreaExtensions.zoomAt(area, [n], { scale: 0.6 });
+    },
+    arrange: async () => {
+      const { AutoArrangePlugin, Presets: ArrangePresets } = await import('rete-auto-arrange-plugin');
+      const arrange = new AutoArrangePlugin<Schemes>();
+      arrange.addPreset(ArrangePresets.classic.setup());
+      area.use(arrange);
+      syncing++;
+      try {
+        await arrange.layout({ options: { 'elk.direction': 'RIGHT', 'elk.spacing.nodeNode': '40', 'elk.layered.spacing.nodeNodeBetweenLayers': '70' } });
+      } finally {
+        syncing--;
+      }
+      const moves = editor.getNodes().map((n) => {
+        const p = area.nodeViews.get(n.id)!.position;
+        return { id: n.id, position: [round(p.x), round(p.y)] as [number, number] };
+      });
+      host.apply(moveNodes(typeId, moves));
+      await zoomToFit();
+    },
+    destroy: () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKey);
+      holder.removeEventListener('pointerdown', onBoxDown, true);
+      box.remove();
+      area.destroy();
+    },
+  };
+}

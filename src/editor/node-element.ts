@@ -1,0 +1,165 @@
+import { LitElement, css, html, nothing } from 'lit';
+import type { RenderEmit } from '@retejs/lit-plugin';
+import { paramValue } from '../../nodes/index';
+import { isParamVisible, type Schemes, type SteerNode } from './schemes';
+import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, ROW_HEIGHT } from './theme';
+
+/**
+ * A graph node as the editor draws it: a header coloured by category with the node's problems as a
+ * badge, output and input rows with typed sockets, and the parameter controls inline.
+ */
+export class SteerNodeElement extends LitElement {
+  static properties = {
+    data: { attribute: false },
+    emit: { attribute: false },
+  };
+
+  /** The Rete node (the render plugin sets it and calls requestUpdate when it changes). */
+  declare data: SteerNode;
+  /** The render plugin's emitter, for the socket refs. */
+  declare emit: RenderEmit<Schemes>;
+
+  static styles = css`
+    :host {
+      display: block;
+      width: ${NODE_WIDTH}px;
+      box-sizing: border-box;
+      background: #1b2027;
+      border: 1.5px solid #2c343e;
+      border-radius: 8px;
+      color: #dde3ea;
+      font: 12px/1.3 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      box-shadow: 0 4px 14px rgba(0, 0, 0, 0.45);
+      user-select: none;
+      cursor: grab;
+    }
+    :host(.selected) {
+      border-color: #ffd166;
+      box-shadow: 0 0 0 2px rgba(255, 209, 102, 0.35), 0 4px 14px rgba(0, 0, 0, 0.45);
+    }
+    :host(.has-error) {
+      border-color: #ff5d5d;
+    }
+    header {
+      display: flex;
+      align-items: center;
+      gap: 6px;
+      height: ${HEADER_HEIGHT}px;
+      padding: 0 10px;
+      border-radius: 6px 6px 0 0;
+      background: var(--cat);
+      font-weight: 600;
+      font-size: 13px;
+      color: #fff;
+    }
+    header .title {
+      flex: 1;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .badge {
+      min-width: 18px;
+      height: 18px;
+      border-radius: 9px;
+      font-size: 11px;
+      font-weight: 700;
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      padding: 0 4px;
+      box-sizing: border-box;
+      cursor: help;
+    }
+    .badge.error {
+      background: #ff5d5d;
+      color: #1b0d0d;
+    }
+    .badge.warning {
+      background: #f5c451;
+      color: #1f1704;
+    }
+    .body {
+      padding: ${PADDING}px 0;
+    }
+    .row {
+      height: ${ROW_HEIGHT}px;
+      display: flex;
+      align-items: center;
+      gap: 4px;
+      font-size: 12px;
+      color: #b9c3ce;
+    }
+    .row.output {
+      justify-content: flex-end;
+      margin-right: -13px;
+    }
+    .row.input {
+      margin-left: -13px;
+    }
+    .row.problem .label {
+      color: #ff8a8a;
+    }
+  `;
+
+  constructor() {
+    super();
+    this.addEventListener('param-change', (e) => {
+      const { key, value, merge } = (e as CustomEvent<{ key: string; value: number | boolean | string; merge: boolean }>).detail;
+      const n = this.data;
+      n.host.setParam(n.id, key, value, merge ? `param:${n.host.typeId()}:${n.id}:${key}` : undefined);
+    });
+  }
+
+  render() {
+    const n = this.data;
+    if (!n) return nothing;
+    this.classList.toggle('selected', n.selected);
+    const errors = n.diagnostics.filter((d) => d.severity === 'error');
+    const warnings = n.diagnostics.filter((d) => d.severity === 'warning');
+    this.classList.toggle('has-error', errors.length > 0);
+    this.dataset.nodeId = n.id;
+    this.dataset.kind = n.kind;
+    const cat = n.def ? CATEGORY_COLOR[n.def.category] : '#6b2a2a';
+    const badgeKind = errors.length ? 'error' : warnings.length ? 'warning' : '';
+    const messages = [...errors, ...warnings].map((d) => `${d.severity === 'error' ? 'Error' : 'Warning'}: ${d.message}`).join('\n');
+    const portProblem = (key: string) => n.diagnostics.find((d) => d.port === key && d.severity === 'error')?.message;
+    const scene = n.host.scene();
+    return html`
+      <header style="--cat:${cat}" title=${n.def?.help ?? `Unknown node kind "${n.kind}"`}>
+        <span class="title">${n.label}</span>
+        ${badgeKind
+          ? html`<span class="badge ${badgeKind}" data-test="badge" role="img" aria-label=${messages} title=${messages}
+              >${errors.length + warnings.length > 1 ? errors.length + warnings.length : '!'}</span
+            >`
+          : nothing}
+      </header>
+      <div class="body">
+        ${(n.def?.outputs ?? []).map(
+          (p) => html`<div class="row output" data-port=${p.key}>
+            <span class="label">${p.label}</span>
+            <rete-ref .data=${{ type: 'socket', side: 'output', key: p.key, nodeId: n.id, payload: n.outputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
+          </div>`,
+        )}
+        ${n.inputDefs.map(
+          (p) => html`<div class="row input ${portProblem(p.key) ? 'problem' : ''}" data-port=${p.key} title=${portProblem(p.key) ?? p.help ?? ''}>
+            <rete-ref .data=${{ type: 'socket', side: 'input', key: p.key, nodeId: n.id, payload: n.inputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
+            <span class="label">${p.label}</span>
+          </div>`,
+        )}
+        ${n.paramDefs
+          .filter((p) => isParamVisible(n, p))
+          .map(
+            (p) => html`<steer-param
+              data-param=${p.key}
+              .def=${p}
+              .value=${paramValue(p, n.params)}
+              .scene=${scene}
+              .ownType=${n.host.typeId()}
+              .problem=${portProblem(p.key)}
+            ></steer-param>`,
+          )}
+      </div>
+    `;
+  }
+}

@@ -1,0 +1,163 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { NODE_DEFS } from '../../nodes/index';
+import type { Category, NodeDef } from '../../nodes/types';
+import { CATEGORY_COLOR, CATEGORY_LABEL } from './theme';
+
+const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'output'];
+
+/** Node kinds matching a search: by label, kind or help text, case-insensitively. */
+export function searchNodes(query: string, defs: readonly NodeDef[] = NODE_DEFS): NodeDef[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...defs];
+  return defs.filter((d) => d.label.toLowerCase().includes(q) || d.kind.includes(q) || d.help.toLowerCase().includes(q));
+}
+
+/**
+ * The add-node menu (right-click on the canvas): a search field and the node kinds grouped by
+ * category. Enter adds the first match; Escape closes. Dispatches `node-pick` with the kind.
+ */
+export class SteerNodeMenu extends LitElement {
+  static properties = {
+    query: { state: true },
+    active: { state: true },
+  };
+
+  declare query: string;
+  declare active: number;
+
+  static styles = css`
+    :host {
+      position: absolute;
+      z-index: 20;
+      width: 240px;
+      max-height: 380px;
+      display: flex;
+      flex-direction: column;
+      background: #1d232b;
+      border: 1px solid #3a4450;
+      border-radius: 8px;
+      box-shadow: 0 10px 30px rgba(0, 0, 0, 0.55);
+      font: 12px system-ui, sans-serif;
+      color: #dde3ea;
+      overflow: hidden;
+    }
+    input {
+      margin: 8px;
+      padding: 6px 8px;
+      background: #0e1115;
+      color: #e8edf2;
+      border: 1px solid #3a4450;
+      border-radius: 5px;
+      font: inherit;
+      outline: none;
+    }
+    input:focus {
+      border-color: #5ec8ff;
+    }
+    .list {
+      overflow-y: auto;
+      padding-bottom: 6px;
+    }
+    h4 {
+      margin: 6px 10px 2px;
+      font-size: 10px;
+      text-transform: uppercase;
+      letter-spacing: 0.06em;
+      color: #7d8894;
+    }
+    button {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      width: 100%;
+      border: 0;
+      background: none;
+      color: inherit;
+      text-align: left;
+      padding: 5px 10px;
+      font: inherit;
+      cursor: pointer;
+    }
+    button:hover,
+    button.active {
+      background: #2b3440;
+    }
+    .dot {
+      width: 8px;
+      height: 8px;
+      border-radius: 2px;
+      flex: 0 0 auto;
+    }
+    .empty {
+      padding: 8px 10px;
+      color: #7d8894;
+    }
+  `;
+
+  constructor() {
+    super();
+    this.query = '';
+    this.active = 0;
+  }
+
+  firstUpdated(): void {
+    this.renderRoot.querySelector('input')?.focus();
+  }
+
+  private pick(kind: string): void {
+    this.dispatchEvent(new CustomEvent('node-pick', { detail: { kind }, bubbles: true, composed: true }));
+  }
+
+  private close(): void {
+    this.dispatchEvent(new CustomEvent('menu-close', { bubbles: true, composed: true }));
+  }
+
+  private onKey(e: KeyboardEvent, matches: NodeDef[]): void {
+    e.stopPropagation();
+    if (e.key === 'Escape') this.close();
+    else if (e.key === 'Enter' && matches[this.active]) this.pick(matches[this.active].kind);
+    else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      this.active = Math.min(matches.length - 1, this.active + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      this.active = Math.max(0, this.active - 1);
+    }
+  }
+
+  render() {
+    const matches = searchNodes(this.query);
+    const grouped = ORDER.map((c) => ({ c, defs: matches.filter((d) => d.category === c) })).filter((g) => g.defs.length);
+    const flat = grouped.flatMap((g) => g.defs);
+    return html`
+      <input
+        type="search"
+        placeholder="Add a node…"
+        aria-label="Search nodes"
+        .value=${this.query}
+        @input=${(e: Event) => {
+          this.query = (e.target as HTMLInputElement).value;
+          this.active = 0;
+        }}
+        @keydown=${(e: KeyboardEvent) => this.onKey(e, flat)}
+      />
+      <div class="list" role="listbox">
+        ${flat.length === 0 ? html`<div class="empty">No node matches “${this.query}”.</div>` : nothing}
+        ${grouped.map(
+          (g) => html`<h4>${CATEGORY_LABEL[g.c]}</h4>
+            ${g.defs.map(
+              (d) => html`<button
+                role="option"
+                class=${flat[this.active] === d ? 'active' : ''}
+                data-kind=${d.kind}
+                title=${d.help}
+                @click=${() => this.pick(d.kind)}
+              >
+                <span class="dot" style="background:${CATEGORY_COLOR[d.category]}"></span>${d.label}
+              </button>`,
+            )}`,
+        )}
+      </div>
+    `;
+  }
+}

@@ -1,0 +1,190 @@
+import { LitElement, css, html, nothing } from 'lit';
+import type { ParamDef } from '../../nodes/types';
+import type { ParamValue, SceneDocument } from '../document/types';
+
+/**
+ * One parameter control on a node: a number (with a slider where the range suits one), a switch,
+ * or a choice of agent type, path or named target. It never puts NaN into the document: a field
+ * that does not hold a number is shown as invalid and reverts when it loses focus.
+ */
+export class SteerParam extends LitElement {
+  static properties = {
+    def: { attribute: false },
+    value: { attribute: false },
+    scene: { attribute: false },
+    ownType: { attribute: false },
+    problem: { attribute: false },
+    draft: { state: true },
+  };
+
+  /** The parameter's definition. */
+  declare def: ParamDef;
+  /** Its current value in the document (or the default). */
+  declare value: ParamValue;
+  /** The scene, for the choices of reference parameters. */
+  declare scene: SceneDocument | undefined;
+  /** The id of the agent type whose graph this is. */
+  declare ownType: string;
+  /** A diagnostic message about this parameter, if any. */
+  declare problem: string | undefined;
+  /** What the user is typing, while the number field has focus. */
+  declare draft: string | null;
+
+  static styles = css`
+    :host {
+      display: flex;
+      align-items: center;
+      gap: 6px;
+      height: 30px;
+      padding: 0 10px;
+      font-size: 12px;
+      color: #c9d2dc;
+    }
+    label {
+      flex: 0 0 84px;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    input[type='number'],
+    select {
+      width: 64px;
+      min-width: 0;
+      flex: 1 1 auto;
+      background: #0e1115;
+      color: #e8edf2;
+      border: 1px solid #39424d;
+      border-radius: 4px;
+      padding: 2px 4px;
+      font: inherit;
+    }
+    input[type='range'] {
+      flex: 1 1 60px;
+      min-width: 40px;
+      accent-color: #ffb347;
+    }
+    .unit {
+      color: #7d8894;
+      font-size: 11px;
+      flex: 0 0 auto;
+    }
+    :host([invalid]) input[type='number'],
+    :host([problem]) input,
+    :host([problem]) select {
+      border-color: #ff5d5d;
+      outline: 1px solid #ff5d5d;
+    }
+  `;
+
+  constructor() {
+    super();
+    this.value = 0;
+    this.ownType = '';
+    this.draft = null;
+    this.problem = undefined;
+    this.scene = undefined;
+    // A control's pointer work (sliders, selects, text) must not drag the node or pan the canvas.
+    this.addEventListener('pointerdown', (e) => e.stopPropagation());
+    this.addEventListener('dblclick', (e) => e.stopPropagation());
+    this.addEventListener('wheel', (e) => e.stopPropagation());
+  }
+
+  private commit(value: ParamValue, merge: boolean): void {
+    this.dispatchEvent(
+      new CustomEvent('param-change', { detail: { key: this.def.key, value, merge }, bubbles: true, composed: true }),
+    );
+  }
+
+  private onNumberInput(e: Event): void {
+    const text = (e.target as HTMLInputElement).value;
+    this.draft = text;
+    const v = text.trim() === '' ? NaN : Number(text);
+    if (Number.isFinite(v)) {
+      this.removeAttribute('invalid');
+      this.commit(v, true);
+    } else {
+      this.setAttribute('invalid', '');
+    }
+  }
+
+  private onNumberBlur(): void {
+    // an empty or unparsable field reverts to the document's value
+    this.draft = null;
+    this.removeAttribute('invalid');
+  }
+
+  protected updated(): void {
+    if (this.problem) this.setAttribute('problem', '');
+    else this.removeAttribute('problem');
+  }
+
+  private options(): { value: string; label: string }[] {
+    const scene = this.scene;
+    if (!scene) return [];
+    switch (this.def.type) {
+      case 'agentType': {
+        const own = scene.agentTypes.find((t) => t.id === this.ownType);
+        return [
+          { value: '', label: `This type${own ? ` (${own.name})` : ''}` },
+          ...scene.agentTypes.filter((t) => t.id !== this.ownType).map((t) => ({ value: t.id, label: t.name })),
+        ];
+      }
+      case 'path':
+        return [{ value: '', label: 'Choose a path…' }, ...scene.world.paths.map((p) => ({ value: p.id, label: p.id }))];
+      case 'target':
+        return [{ value: '', label: 'Choose a target…' }, ...scene.world.targets.map((t) => ({ value: t.name, label: t.name }))];
+      default:
+        return [];
+    }
+  }
+
+  render() {
+    const p = this.def;
+    const title = this.problem ?? p.help;
+    const label = html`<label title=${p.help}>${p.label}</label>`;
+    if (p.type === 'boolean') {
+      return html`${label}<input
+          type="checkbox"
+          aria-label=${p.label}
+          title=${title}
+          .checked=${this.value === true}
+          @change=${(e: Event) => this.commit((e.target as HTMLInputElement).checked, false)}
+        />`;
+    }
+    if (p.type === 'number') {
+      const v = typeof this.value === 'number' ? this.value : p.default;
+      const sliderMax = Math.max(Math.min(p.max, Math.max(p.default * 4, p.step * 100)), v);
+      const sliderMin = p.min;
+      return html`${label}${p.slider
+          ? html`<input
+              type="range"
+              aria-label="${p.label} slider"
+              min=${sliderMin}
+              max=${sliderMax}
+              step=${p.step}
+              .value=${String(v)}
+              @input=${(e: Event) => this.commit(Number((e.target as HTMLInputElement).value), true)}
+            />`
+          : nothing}<input
+          type="number"
+          aria-label=${p.label}
+          title=${title}
+          step=${p.step}
+          .value=${this.draft ?? String(v)}
+          @input=${this.onNumberInput}
+          @blur=${this.onNumberBlur}
+        /><span class="unit">${p.unit}</span>`;
+    }
+    const opts = this.options();
+    const value = typeof this.value === 'string' ? this.value : '';
+    const missing = value !== '' && !opts.some((o) => o.value === value);
+    return html`${label}<select
+        aria-label=${p.label}
+        title=${title}
+        @change=${(e: Event) => this.commit((e.target as HTMLSelectElement).value, false)}
+      >
+        ${opts.map((o) => html`<option value=${o.value} ?selected=${o.value === value}>${o.label}</option>`)}
+        ${missing ? html`<option value=${value} selected>${value} (missing)</option>` : nothing}
+      </select>`;
+  }
+}

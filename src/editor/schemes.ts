@@ -1,0 +1,104 @@
+/**
+ * The Rete view model: a Rete node per document node, carrying its definition, parameter values and
+ * diagnostics. It is a view of the document (contract 1): never edited except from the document.
+ */
+import { ClassicPreset, type GetSchemes } from 'rete';
+import { getNodeDef, inputPorts, paramDefs } from '../../nodes/index';
+import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
+import type { Diagnostic } from '../compiler/diagnostics';
+import type { GraphNode, ParamValue, SceneDocument } from '../document/types';
+import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT } from './theme';
+
+/** A socket of a type: the type travels with the socket for drag highlighting and checks. */
+export class TypedSocket extends ClassicPreset.Socket {
+  constructor(readonly type: SocketType) {
+    super(type);
+  }
+}
+
+const SOCKETS = new Map<SocketType, TypedSocket>();
+/** The shared socket object of a type. */
+export function socketOf(type: SocketType): TypedSocket {
+  let s = SOCKETS.get(type);
+  if (!s) SOCKETS.set(type, (s = new TypedSocket(type)));
+  return s;
+}
+
+/** What a node element asks of the editor: edits, and the scene for its selects. */
+export interface NodeHost {
+  setParam(nodeId: string, key: string, value: ParamValue | undefined, mergeKey?: string): void;
+  scene(): SceneDocument;
+  typeId(): string;
+}
+
+/** One graph node in the editor. */
+export class SteerNode extends ClassicPreset.Node {
+  kind: string;
+  def: NodeDef | undefined;
+  params: Record<string, ParamValue>;
+  paramDefs: ParamDef[] = [];
+  inputDefs: PortDef[] = [];
+  diagnostics: Diagnostic[] = [];
+  width = NODE_WIDTH;
+  height = 80;
+  selected = false;
+
+  constructor(
+    node: GraphNode,
+    readonly host: NodeHost,
+  ) {
+    const def = getNodeDef(node.kind);
+    super(def?.label ?? node.kind);
+    this.id = node.id;
+    this.kind = node.kind;
+    this.def = def;
+    this.params = node.params;
+    for (const p of def?.outputs ?? []) this.addOutput(p.key, new ClassicPreset.Output(socketOf(p.type), p.label, true));
+    this.setParams(node.params);
+  }
+
+  /** Takes new parameter values; rebuilds the inputs when their number changed. Returns whether anything changed. */
+  setParams(params: Record<string, ParamValue>): boolean {
+    const def = this.def;
+    const first = this.inputDefs.length === 0 && Object.keys(this.inputs).length === 0;
+    const changed = params !== this.params || first;
+    this.params = params;
+    if (!def) return changed;
+    this.paramDefs = paramDefs(def, params);
+    const ports = inputPorts(def, params);
+    const same = ports.length === this.inputDefs.length && ports.every((p, k) => p.key === this.inputDefs[k].key);
+    if (!same) {
+      for (const key of Object.keys(this.inputs)) if (!ports.some((p) => p.key === key)) this.removeInput(key);
+      ports.forEach((p, k) => {
+        if (!this.hasInput(p.key)) {
+          const input = new ClassicPreset.Input(socketOf(p.type), p.label, false);
+          input.index = k;
+          this.addInput(p.key, input);
+        }
+      });
+      this.inputDefs = ports;
+    }
+    this.height = estimateHeight(this);
+    return changed || !same;
+  }
+}
+
+/** Whether a parameter is shown: one with `when` only while that switch has the given value. */
+export function isParamVisible(n: SteerNode, p: ParamDef): boolean {
+  if (p.type !== 'number' || !p.when) return true;
+  const sw = n.paramDefs.find((q) => q.key === p.when!.key);
+  const value = Object.hasOwn(n.params, p.when.key) ? n.params[p.when.key] : sw?.default;
+  return value === p.when.value;
+}
+
+/** The node's height from its rows (the node element uses the same constants). */
+export function estimateHeight(n: SteerNode): number {
+  const outputs = n.def?.outputs.length ?? 0;
+  const visible = n.paramDefs.filter((p) => isParamVisible(n, p)).length;
+  return HEADER_HEIGHT + PADDING * 2 + (outputs + n.inputDefs.length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
+}
+
+/** A connection between two node ports (port keys are plain strings, checked by the registry). */
+export class Connection extends ClassicPreset.Connection<ClassicPreset.Node, ClassicPreset.Node> {}
+
+export type Schemes = GetSchemes<SteerNode, Connection>;

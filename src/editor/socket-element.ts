@@ -1,0 +1,108 @@
+import { LitElement, css, html, svg } from 'lit';
+import { canConnect } from '../../nodes/index';
+import type { SocketType } from '../../nodes/types';
+import { dragState, onDragState } from './drag-state';
+import { SOCKET_COLOR, SOCKET_SHAPE } from './theme';
+
+/**
+ * A socket, coloured and shaped by its type. While a connection is being dragged it lights up when
+ * it would accept it and dims when it would refuse it.
+ */
+export class SteerSocket extends LitElement {
+  static properties = {
+    type: { type: String },
+    side: { type: String },
+    nodeId: { type: String, attribute: 'node-id' },
+    state: { state: true },
+  };
+
+  /** The socket's type. */
+  declare type: SocketType;
+  /** Which side of its node it is on. */
+  declare side: 'input' | 'output';
+  /** The node it belongs to. */
+  declare nodeId: string;
+  declare state: 'idle' | 'compatible' | 'incompatible';
+
+  private off: (() => void) | undefined;
+
+  static styles = css`
+    :host {
+      display: inline-block;
+      width: 20px;
+      height: 20px;
+      padding: 3px;
+      cursor: crosshair;
+      vertical-align: middle;
+    }
+    svg {
+      width: 20px;
+      height: 20px;
+      display: block;
+      overflow: visible;
+      transition: transform 80ms;
+    }
+    :host(:hover) svg,
+    :host([data-state='compatible']) svg {
+      transform: scale(1.3);
+    }
+    :host([data-state='compatible']) .shape {
+      stroke: #fff;
+      stroke-width: 3;
+    }
+    :host([data-state='incompatible']) svg {
+      opacity: 0.25;
+    }
+  `;
+
+  constructor() {
+    super();
+    this.type = 'force';
+    this.side = 'input';
+    this.nodeId = '';
+    this.state = 'idle';
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    this.off = onDragState(() => this.refresh());
+    this.refresh();
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.off?.();
+  }
+
+  private refresh(): void {
+    const d = dragState();
+    let state: SteerSocket['state'] = 'idle';
+    if (d && !(d.nodeId === this.nodeId && d.side === this.side)) {
+      const ok =
+        d.side !== this.side &&
+        d.nodeId !== this.nodeId &&
+        (d.side === 'output' ? canConnect(d.type, this.type) : canConnect(this.type, d.type));
+      state = ok ? 'compatible' : 'incompatible';
+    }
+    this.state = state;
+    this.dataset.state = state;
+    this.dataset.type = this.type;
+  }
+
+  render() {
+    const c = SOCKET_COLOR[this.type] ?? '#999';
+    const shape = SOCKET_SHAPE[this.type] ?? 'circle';
+    const common = { fill: c, stroke: '#111418', 'stroke-width': 2 };
+    const el =
+      shape === 'circle'
+        ? svg`<circle class="shape" cx="10" cy="10" r="7" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></circle>`
+        : shape === 'diamond'
+          ? svg`<path class="shape" d="M10 2 L18 10 L10 18 L2 10 Z" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></path>`
+          : shape === 'triangle'
+            ? svg`<path class="shape" d="${this.side === 'input' ? 'M3 3 L17 10 L3 17 Z' : 'M3 3 L17 10 L3 17 Z'}" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></path>`
+            : shape === 'square'
+              ? svg`<rect class="shape" x="3" y="3" width="14" height="14" rx="2" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></rect>`
+              : svg`<path class="shape" d="M6 2 L14 2 L18 10 L14 18 L6 18 L2 10 Z" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></path>`;
+    return html`<svg viewBox="0 0 20 20" role="img" aria-label="${this.type} ${this.side}"><title>${this.type}</title>${el}</svg>`;
+  }
+}

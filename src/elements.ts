@@ -1,0 +1,34 @@
+/**
+ * The one registration module: defines every custom element of the app. Element classes live one
+ * per file and import without side effects (so tests can import them); importing this file defines
+ * them all.
+ */
+import { SteerApp } from './app/app';
+import { SteerNumberField } from './app/number-field';
+import { SteerPalette } from './app/palette';
+import { SteerProblems } from './app/problems';
+import { SteerTypePanel } from './app/type-panel';
+import { SteerWorldPanel } from './app/world-panel';
+import { SteerConnection } from './editor/connection-element';
+import { SteerNodeMenu } from './editor/node-menu';
+import { SteerNodeElement } from './editor/node-element';
+import { SteerParam } from './editor/param-control';
+import { SteerSocket } from './editor/socket-element';
+import { SteerPreview } from './preview/preview';
+
+const ELEMENTS: [string, CustomElementConstructor][] = [
+  ['steer-app', SteerApp],
+  ['steer-preview', SteerPreview],
+  ['steer-node', SteerNodeElement],
+  ['steer-socket', SteerSocket],
+  ['steer-param', SteerParam],
+  ['steer-connection', SteerConnection],
+  ['steer-node-menu', SteerNodeMenu],
+  ['steer-palette', SteerPalette],
+  ['steer-number-field', SteerNumberField],
+  ['steer-type-panel', SteerTypePanel],
+  ['steer-world-panel', SteerWorldPanel],
+  ['steer-problems', SteerProblems],
+];
+
+for (const [name, ctor] of ELEMENTS) if (!customElements.get(name)) customElements.define(name, ctor);

@@ -1,0 +1,2 @@
+/** The app's entry: define the elements; index.html holds <steer-app>. */
+import './elements';

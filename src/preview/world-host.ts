@@ -1,0 +1,219 @@
+/**
+ * The preview's world and the compiled module it came from. Loads module text, swaps a new module
+ * in without resetting the world (snapshot the old world, resume it in the new module, then apply
+ * the scene's edits), resets, and remembers what it last told the world (pointer, targets,
+ * obstacles) so the preview can draw them. Free of DOM and Lit: the importer is passed in (a Blob
+ * URL import in the page, a data: URL import in Node tests).
+ */
+import type { BehaviorWorld, PackedNumbers, Snapshot, WorldOptions } from '../../runtime/api';
+import type { Obstacle } from '../document/types';
+import { freshReason, sceneEdits, type SceneShape } from './reconcile';
+
+/** What a compiled scene module exports (src/compiler/module.ts). */
+export interface BehaviorModule {
+  createWorld(options?: WorldOptions): BehaviorWorld;
+  /** The embedded scene document. */
+  scene?: unknown;
+}
+
+/** Evaluates module text and resolves to its namespace. */
+export type ModuleImporter = (source: string) => Promise<unknown>;
+
+/** How a load or a reset went. */
+export type HostOutcome =
+  /** A new world from scratch: the first one, a reset, or an edit a snapshot cannot carry (`reason`). */
+  | { kind: 'fresh'; reason: string }
+  /** The old world's state carried into the new module. */
+  | { kind: 'resumed' }
+  /** Nothing changed: the last good world runs on. `message` is for the user. */
+  | { kind: 'error'; message: string }
+  /** A newer source arrived while this one loaded; it was dropped. */
+  | { kind: 'stale' };
+
+/** A readable one-line message of anything thrown. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.name && e.name !== 'Error' ? `${e.name}: ${e.message}` : e.message;
+  return String(e);
+}
+
+function isSceneShape(v: unknown): v is SceneShape {
+  const s = v as SceneShape | null;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.world === 'object' &&
+    s.world !== null &&
+    Array.isArray(s.world.obstacles) &&
+    Array.isArray(s.world.targets) &&
+    Array.isArray(s.agentTypes)
+  );
+}
+
+function values(p: PackedNumbers): number[] {
+  return Array.isArray(p) ? p : p.values;
+}
+
+/** Drives one world at a time; see the file comment. */
+export class WorldHost {
+  /** The running world, or null before the first module loaded. */
+  world: BehaviorWorld | null = null;
+  /** The module the world runs. */
+  module: BehaviorModule | null = null;
+  /** The scene the world was last synced to (the module's embedded scene). */
+  scene: SceneShape | null = null;
+  /** The seed chosen with `reset(seed)`; null: the scene's seed. */
+  seedOverride: number | null = null;
+  /** The pointer as last set (world px), or null: never set (the world keeps its centre). */
+  pointer: [number, number] | null = null;
+  /** Named target positions as the world has them. */
+  readonly targets = new Map<string, [number, number]>();
+  /** The obstacles as last set (x, y, r, vx, vy); drifting ones have moved on since, see `liveObstacles`. */
+  obstacles: Obstacle[] = [];
+  private generation = 0;
+
+  constructor(private readonly importer: ModuleImporter) {}
+
+  /**
+   * Imports module text and swaps it in. The world resumes from a snapshot when the scene's edits
+   * allow (see reconcile.ts), else starts afresh. A module that fails to import or to create a
+   * world changes nothing and gives an `error` outcome. `fallbackScene` stands in for a module
+   * without an embedded scene.
+   */
+  async load(source: string, fallbackScene?: SceneShape): Promise<HostOutcome> {
+    const generation = ++this.generation;
+    let ns: unknown;
+    try {
+      ns = await this.importer(source);
+    } catch (e) {
+      if (generation !== this.generation) return { kind: 'stale' };
+      return { kind: 'error', message: `The compiled scene did not load: ${errorMessage(e)}` };
+    }
+    if (generation !== this.generation) return { kind: 'stale' };
+    const mod = ns as BehaviorModule;
+    if (typeof mod?.createWorld !== 'function') {
+      return { kind: 'error', message: 'The compiled scene did not load: the module exports no createWorld function' };
+    }
+    const scene = isSceneShape(mod.scene) ? mod.scene : fallbackScene;
+    if (!scene) return { kind: 'error', message: 'The compiled scene did not load: the module embeds no scene' };
+    return this.adopt(mod, scene);
+  }
+
+  /** Starts a fresh world from the current module; with `seed`, that seed from now on. */
+  reset(seed?: number): HostOutcome {
+    if (!this.module || !this.scene) return { kind: 'error', message: 'Nothing to reset: no scene has loaded yet' };
+    return this.fresh(this.module, this.scene, 'reset', seed ?? this.seedOverride ?? undefined);
+  }
+
+  /** The seed the world runs: the one chosen with `reset(seed)`, else the scene's. */
+  get seed(): number | null {
+    return this.seedOverride ?? this.scene?.world.seed ?? null;
+  }
+
+  /** Moves the world's Pointer target (world px) and remembers it for the next world. */
+  setPointer(x: number, y: number): void {
+    this.pointer = [x, y];
+    this.world?.setPointer(x, y);
+  }
+
+  /** Moves a named target in the running world. */
+  setTarget(name: string, x: number, y: number): void {
+    this.world?.setTarget(name, x, y);
+    this.targets.set(name, [x, y]);
+  }
+
+  /** Replaces the running world's obstacles. */
+  setObstacles(obstacles: Obstacle[]): void {
+    this.world?.setObstacles(obstacles);
+    this.obstacles = obstacles.map((o) => ({ ...o }));
+  }
+
+  /**
+   * The obstacles where they are now, x, y, r, vx, vy per circle. A preview module's world keeps
+   * them in `world.obstacles` (drifting ones move every tick); a world without that field gives
+   * the obstacles as last set.
+   */
+  liveObstacles(): { data: ArrayLike<number>; count: number } {
+    const inner = (this.world as { world?: { obstacles?: unknown; obstacleCount?: unknown } } | null)?.world;
+    if (inner && inner.obstacles instanceof Float64Array && typeof inner.obstacleCount === 'number') {
+      return { data: inner.obstacles, count: inner.obstacleCount };
+    }
+    const data: number[] = [];
+    for (const o of this.obstacles) data.push(o.x, o.y, o.r, o.vx ?? 0, o.vy ?? 0);
+    return { data, count: this.obstacles.length };
+  }
+
+  private adopt(mod: BehaviorModule, next: SceneShape): HostOutcome {
+    const old = this.world;
+    const prev = this.scene;
+    if (!old || !prev) return this.fresh(mod, next, 'first world', this.seedOverride ?? undefined);
+    if (prev.world.seed !== next.world.seed) this.seedOverride = null;
+    let reason = freshReason(prev, next);
+    if (reason === null) {
+      try {
+        this.resume(mod, old, prev, next);
+        return { kind: 'resumed' };
+      } catch (e) {
+        reason = `the running world could not be resumed (${errorMessage(e)})`;
+      }
+    }
+    return this.fresh(mod, next, reason, this.seedOverride ?? undefined);
+  }
+
+  /** Resumes `old` in `mod` and applies the edits from `prev` to `next`; throws, changing nothing, when it cannot. */
+  private resume(mod: BehaviorModule, old: BehaviorWorld, prev: SceneShape, next: SceneShape): void {
+    const snap: Snapshot = old.snapshot();
+    const counts: Record<string, number> = {};
+    for (const [id, t] of Object.entries(snap.types)) counts[id] = t.count;
+    const edits = sceneEdits(prev, next, counts);
+    if (edits.limits.length) {
+      // each agent's own maxSpeed and maxForce as a fresh spawn of the edited type would draw them
+      const spawned = mod.createWorld({ seed: snap.seed, counts }).snapshot();
+      for (const id of edits.limits) {
+        if (!snap.types[id] || !spawned.types[id]) continue;
+        snap.types[id] = { ...snap.types[id], maxSpeed: spawned.types[id].maxSpeed, maxForce: spawned.types[id].maxForce };
+      }
+    }
+    const world = mod.createWorld({ snapshot: snap });
+    for (const [id, n] of edits.counts) world.setCount(id, n);
+    if (edits.obstacles) world.setObstacles(edits.obstacles);
+    for (const t of edits.targets) world.setTarget(t.name, t.x, t.y);
+
+    // commit
+    this.world = world;
+    this.module = mod;
+    this.scene = next;
+    const p = values(snap.pointer);
+    this.pointer = this.pointer ?? [p[0], p[1]];
+    this.targets.clear();
+    for (const t of next.world.targets) {
+      const s = Object.hasOwn(snap.targets, t.name) ? values(snap.targets[t.name]) : [t.x, t.y];
+      this.targets.set(t.name, [s[0], s[1]]);
+    }
+    for (const t of edits.targets) this.targets.set(t.name, [t.x, t.y]);
+    if (edits.obstacles) {
+      this.obstacles = edits.obstacles;
+    } else {
+      const o = values(snap.obstacles);
+      this.obstacles = [];
+      for (let k = 0; k + 4 < o.length; k += 5) this.obstacles.push({ x: o[k], y: o[k + 1], r: o[k + 2], vx: o[k + 3], vy: o[k + 4] });
+    }
+  }
+
+  private fresh(mod: BehaviorModule, next: SceneShape, reason: string, seed?: number): HostOutcome {
+    let world: BehaviorWorld;
+    try {
+      world = mod.createWorld(seed === undefined ? {} : { seed });
+      if (this.pointer) world.setPointer(this.pointer[0], this.pointer[1]);
+    } catch (e) {
+      return { kind: 'error', message: `The preview could not start the scene: ${errorMessage(e)}` };
+    }
+    this.world = world;
+    this.module = mod;
+    this.scene = next;
+    if (seed !== undefined) this.seedOverride = seed === next.world.seed ? null : seed;
+    this.targets.clear();
+    for (const t of next.world.targets) this.targets.set(t.name, [t.x, t.y]);
+    this.obstacles = next.world.obstacles.map((o) => ({ ...o }));
+    return { kind: 'fresh', reason };
+  }
+}

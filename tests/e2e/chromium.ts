@@ -1,0 +1,62 @@
+/**
+ * Finds and launches the system Chromium for browser tests, headless, with a fresh profile.
+ * playwright-core drives it; it never downloads a browser.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** The Chromium executable: $CHROME_PATH, else the usual places; throws how to install one when absent. */
+export function chromiumPath(): string {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH is set to ${fromEnv}, which does not exist`);
+    return fromEnv;
+  }
+  const found = CANDIDATES.find((p) => existsSync(p));
+  if (!found) {
+    throw new Error(
+      'Browser tests need Chromium and none was found. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`), ' +
+        'or set CHROME_PATH to a Chromium or Chrome executable. (Do not use `npx playwright install`: this project drives the system browser.)',
+    );
+  }
+  return found;
+}
+
+/** Flags for headless Chromium on a machine with no network and no GPU. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+
+/** A browser context with a fresh profile; `close()` also removes the profile. */
+export async function launch(options: { viewport?: { width: number; height: number }; downloads?: boolean } = {}): Promise<{
+  context: BrowserContext;
+  close: () => Promise<void>;
+}> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'steergraph-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    acceptDownloads: options.downloads ?? true,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,406 @@
+/**
+ * The editor as a user meets it: the default scene running, building a graph with the mouse,
+ * typed connections, undo/redo, parameters, agent-type tabs, save/open, export, autosave.
+ */
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SceneDocument } from '../../src/document/types';
+import { PRESETS_FOR_TESTS } from './presets';
+import { centre, doc, drag, graphOf, openApp, positions, screenshot, socket, tick } from './app';
+
+type Opened = Awaited<ReturnType<typeof openApp>>;
+let opened: Opened | undefined;
+
+afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
+});
+
+/** Canvas pixels of the preview, as a data URL (changes when agents move). */
+function previewPixels(page: Opened['page']): Promise<string> {
+  return page.evaluate(() => {
+    const p = (window as unknown as { __steerPreview: HTMLElement }).__steerPreview;
+    return p.shadowRoot!.querySelector('canvas')!.toDataURL();
+  });
+}
+
+describe('the editor in a browser', () => {
+  it('opens on the default scene: nodes drawn, agents moving, no errors', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const d = await doc(page);
+    const first = d.agentTypes[0];
+    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, first.graph.nodes.length);
+    const t0 = await tick(page);
+    const p0 = await positions(page, first.id);
+    const px0 = await previewPixels(page);
+    await page.waitForFunction((t) => (window as unknown as { __steerPreview: { world: { tick: number } } }).__steerPreview.world.tick > t + 20, t0);
+    expect(await positions(page, first.id)).not.toEqual(p0);
+    expect(await previewPixels(page)).not.toBe(px0);
+    expect(await page.locator('[data-test="problems-count"]').textContent()).toContain('No problems');
+    await screenshot(page, 'default-scene');
+    expect(errors).toEqual([]);
+  });
+
+  it('builds Pointer → Seek → Agent Output with the mouse, and the agents go to the pointer', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    await page.click('[data-test="new"]');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
+    // remove the Wander node: click it, press Delete
+    await page.click('steer-node[data-kind="wander"] header');
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 1);
+    expect(await page.locator('[data-test="problems-count"]').textContent()).toContain('1 error');
+
+    // Pointer from the right-click menu, searched by name
+    const graph = await page.locator('[data-test="graph"]').boundingBox();
+    await page.mouse.click(graph!.x + 120, graph!.y + 120, { button: 'right' });
+    await page.locator('steer-node-menu input').fill('point');
+    await page.locator('steer-node-menu button[data-kind="pointer"]').click();
+    // Seek dragged from the palette
+    await page.dragAndDrop('steer-palette .item[data-kind="seek"]', '[data-test="graph"]', {
+      targetPosition: { x: 360, y: 140 },
+    });
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 3);
+    let d = await doc(page);
+    const nodes = d.agentTypes[0].graph.nodes;
+    const pointer = nodes.find((n) => n.kind === 'pointer')!.id;
+    const seek = nodes.find((n) => n.kind === 'seek')!.id;
+    const out = nodes.find((n) => n.kind === 'agent-output')!.id;
+
+    await drag(page, socket(pointer, 'output', 'point'), socket(seek, 'input', 'target'));
+    await drag(page, socket(seek, 'output', 'force'), socket(out, 'input', 'force'));
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.connections.length === 2);
+    d = await doc(page);
+    expect(graphOf(d, d.agentTypes[0].id).connections).toEqual([`${pointer}.point->${seek}.target`, `${seek}.force->${out}.force`].sort());
+    expect(await page.locator('[data-test="problems-count"]').textContent()).toContain('No problems');
+
+    // the pointer follows the mouse over the preview; the agents close in on it
+    const canvas = await centre(page, 'steer-preview canvas');
+    await page.mouse.move(canvas.x, canvas.y);
+    const meanDistance = () =>
+      page.evaluate(() => {
+        const w = (window as unknown as { __steerPreview: { world: { positions(id: string): Float64Array; snapshot(): { pointer: number[] }; types: string[] } } }).__steerPreview.world;
+        const p = w.positions(w.types[0]);
+        const [px, py] = w.snapshot().pointer;
+        let s = 0;
+        for (let i = 0; i < p.length; i += 2) s += Math.hypot(p[i] - px, p[i + 1] - py);
+        return s / (p.length / 2);
+      });
+    const before = await meanDistance();
+    await page.waitForFunction(
+      (b) => {
+        const w = (window as unknown as { __steerPreview: { world: { positions(id: string): Float64Array; snapshot(): { pointer: number[] }; types: string[] } } }).__steerPreview.world;
+        const p = w.positions(w.types[0]);
+        const [px, py] = w.snapshot().pointer;
+        let s = 0;
+        for (let i = 0; i < p.length; i += 2) s += Math.hypot(p[i] - px, p[i + 1] - py);
+        return s / (p.length / 2) < b / 3;
+      },
+      before,
+      { timeout: 20_000 },
+    );
+    await screenshot(page, 'built-seek-graph');
+  });
+
+  it('refuses an incompatible connection; undo and redo restore the exact graph', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    await page.click('[data-test="new"]');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
+    const start = await doc(page);
+    const typeId = start.agentTypes[0].id;
+    await page.dblclick('steer-palette .item[data-kind="pointer"]');
+    await page.dblclick('steer-palette .item[data-kind="sum"]');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
+    let d = await doc(page);
+    const pointer = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'pointer')!.id;
+    const sum = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'sum')!.id;
+    // the two nodes were added at the same spot: move the sum aside by dragging its header
+    const head = await centre(page, `steer-node[data-node-id="${sum}"] header`);
+    await page.mouse.move(head.x, head.y);
+    await page.mouse.down();
+    await page.mouse.move(head.x + 260, head.y + 40, { steps: 10 });
+    await page.mouse.up();
+    await page.waitForFunction((id) => {
+      const n = (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.nodes.find((x) => x.id === id)!;
+      return n.position[0] !== 0 || n.position[1] !== 0;
+    }, sum);
+    // a Point cannot feed a Force input
+    await drag(page, socket(pointer, 'output', 'point'), socket(sum, 'input', 'in0'));
+    d = await doc(page);
+    expect(d.agentTypes[0].graph.connections).toHaveLength(1);
+    expect(await page.locator('rete-connection-wrapper').count()).toBe(1);
+    // wander → sum (allowed), then a parameter edit
+    const wander = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
+    await drag(page, socket(wander, 'output', 'force'), socket(sum, 'input', 'in0'));
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.connections.length === 2);
+    const weight = page.locator(`steer-node[data-node-id="${sum}"] steer-param[data-param="w0"] input[type="number"]`);
+    await weight.fill('2.5');
+    await weight.blur();
+    const end = await doc(page);
+    expect(end.agentTypes[0].graph.nodes.find((n) => n.id === sum)!.params.w0).toBe(2.5);
+
+    // undo everything, then redo everything
+    const steps: string[] = [];
+    while (await page.locator('[data-test="undo"]').isEnabled()) {
+      steps.push(JSON.stringify(graphOf(await doc(page), typeId)));
+      await page.click('[data-test="undo"]');
+    }
+    expect(graphOf(await doc(page), typeId)).toEqual(graphOf(start, typeId));
+    expect(await page.locator('steer-node').count()).toBe(2);
+    for (let k = steps.length - 1; k >= 0; k--) {
+      await page.keyboard.press('Control+Shift+Z');
+      expect(JSON.stringify(graphOf(await doc(page), typeId))).toBe(steps[k]);
+    }
+    expect(await doc(page)).toEqual(end);
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
+    expect(await page.locator('rete-connection-wrapper').count()).toBe(2);
+  });
+
+  it('keys typed into a parameter field never trigger graph shortcuts', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    const before = await doc(page);
+    const field = page.locator('steer-node steer-param input[type="number"]').first();
+    await field.click();
+    await field.press('Backspace');
+    await field.press('Control+z');
+    // the node is still there (Backspace did not delete it), and the document never held NaN
+    expect(await page.locator('steer-node').count()).toBe(before.agentTypes[0].graph.nodes.length);
+    const d = await doc(page);
+    expect(JSON.stringify(d)).not.toContain('null');
+    await field.blur();
+  });
+
+  it('changing a parameter changes the behaviour: a larger slowing radius slows agents earlier', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    page.once('dialog', (d) => void d.accept());
+    await page.click('[data-test="presets"]');
+    await page.click('[data-preset="arrive"]');
+    await page.waitForFunction(() => !!document.querySelector('steer-node[data-kind="arrive"]'));
+    const sourceBefore = await page.evaluate(() => (window as unknown as { __steerApp: { source: string } }).__steerApp.source);
+    const field = page.locator('steer-node[data-kind="arrive"] steer-param[data-param="slowingRadius"] input[type="number"]');
+    const before = Number(await field.inputValue());
+    await field.fill(String(before * 4));
+    await field.blur();
+    // the preview gets the recompiled module within 100 ms of the edit
+    await page.waitForFunction((s) => (window as unknown as { __steerApp: { source: string } }).__steerApp.source !== s, sourceBefore, { timeout: 100 });
+    const sourceAfter = await page.evaluate(() => (window as unknown as { __steerApp: { source: string } }).__steerApp.source);
+    // run both modules headless in the page from the same start, pointer far away: record each
+    // agent's speed when it first comes within 1.5 × the old radius of the pointer
+    const speeds = await page.evaluate(
+      async ({ sources, radius }) => {
+        const out: number[] = [];
+        for (const text of sources) {
+          const url = URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
+          const mod = await (new Function('u', 'return import(u)') as (u: string) => Promise<any>)(url);
+          const w = mod.createWorld();
+          const id = w.types[0];
+          const tx = mod.scene.world.width * 0.9;
+          const ty = mod.scene.world.height * 0.5;
+          w.setPointer(tx, ty);
+          let speed = -1;
+          for (let t = 0; t < 3000 && speed < 0; t++) {
+            w.step();
+            const a = w.agents(id)[0];
+            if (Math.hypot(a.x - tx, a.y - ty) < radius * 1.5) speed = Math.hypot(a.vx, a.vy);
+          }
+          out.push(speed);
+        }
+        return out;
+      },
+      { sources: [sourceBefore, sourceAfter], radius: before },
+    );
+    expect(speeds[0]).toBeGreaterThan(0);
+    expect(speeds[1]).toBeGreaterThan(0);
+    expect(speeds[1]).toBeLessThan(speeds[0] * 0.8);
+  });
+
+  it('copy, paste and duplicate keep the connections among the copied nodes; Sum gains an input', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    await page.click('[data-test="new"]');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
+    // select both nodes with a box (Shift + drag on the empty canvas)
+    const graph = (await page.locator('[data-test="graph"]').boundingBox())!;
+    await page.keyboard.down('Shift');
+    await page.mouse.move(graph.x + 5, graph.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(graph.x + graph.width - 5, graph.y + graph.height - 5, { steps: 6 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 2);
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
+    let d = await doc(page);
+    expect(d.agentTypes[0].graph.connections).toHaveLength(2);
+    await page.keyboard.press('Control+d');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 6);
+    d = await doc(page);
+    expect(d.agentTypes[0].graph.connections).toHaveLength(3);
+    // every copy is wired wander → output, like the original
+    for (const c of d.agentTypes[0].graph.connections) {
+      const from = d.agentTypes[0].graph.nodes.find((n) => n.id === c.from[0])!;
+      const to = d.agentTypes[0].graph.nodes.find((n) => n.id === c.to[0])!;
+      expect([from.kind, to.kind]).toEqual(['wander', 'agent-output']);
+    }
+    // a Sum gains an input when its last one is connected
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await page.dblclick('steer-palette .item[data-kind="sum"]');
+    await page.waitForFunction(() => !!document.querySelector('steer-node[data-kind="sum"]'));
+    d = await doc(page);
+    const sum = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'sum')!.id;
+    const wander = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
+    // put the Sum to the right of the Wander node, then fit the view
+    const head = await centre(page, `steer-node[data-node-id="${sum}"] header`);
+    const wanderHead = await centre(page, `steer-node[data-node-id="${wander}"] header`);
+    await page.mouse.move(head.x, head.y);
+    await page.mouse.down();
+    await page.mouse.move(wanderHead.x + 280, wanderHead.y - 40, { steps: 8 });
+    await page.mouse.up();
+    await page.click('[data-test="fit"]');
+    expect(await page.locator(`steer-node[data-node-id="${sum}"] .row.input`).count()).toBe(4);
+    await drag(page, socket(wander, 'output', 'force'), socket(sum, 'input', 'in3'));
+    await page.waitForFunction((id) => document.querySelectorAll(`steer-node[data-node-id="${id}"]`).length === 1 && document.querySelector(`steer-node[data-node-id="${id}"]`)!.shadowRoot!.querySelectorAll('.row.input').length === 5, sum);
+    await screenshot(page, 'sum-grew');
+  });
+
+  it('shows problems on their nodes and in the list; clicking one selects the node', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    await page.click('[data-test="new"]');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
+    await page.dblclick('steer-palette .item[data-kind="seek"]');
+    await page.waitForFunction(() => !!document.querySelector('steer-node[data-kind="seek"]'));
+    // Seek not connected: a warning badge on it (it does nothing)
+    const badge = page.locator('steer-node[data-kind="seek"] [data-test="badge"]');
+    await badge.waitFor();
+    expect(await badge.getAttribute('title')).toContain('does nothing');
+    await page.click('[data-panel="problems"]');
+    await page.locator('steer-problems [data-test="problem"]').first().click();
+    await page.waitForFunction(() => {
+      const app = (window as unknown as { __steerApp: { selection: string[]; doc: SceneDocument } }).__steerApp;
+      const seek = app.doc.agentTypes[0].graph.nodes.find((n) => n.kind === 'seek')!.id;
+      return app.selection.length === 1 && app.selection[0] === seek;
+    });
+    await screenshot(page, 'problems');
+  });
+
+  it('switching agent-type tabs shows each type’s graph', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    const d = await doc(page);
+    expect(d.agentTypes.length).toBeGreaterThan(1);
+    for (const t of d.agentTypes) {
+      await page.click(`.tabs button[data-type="${t.id}"]`);
+      await page.waitForFunction(
+        (kinds) => {
+          const shown = [...document.querySelectorAll('steer-node')].map((n) => (n as HTMLElement).dataset.kind).sort();
+          return JSON.stringify(shown) === JSON.stringify(kinds);
+        },
+        t.graph.nodes.map((n) => n.kind).sort(),
+      );
+    }
+  });
+
+  it('saves a file that opens again to the same scene; a broken file shows its error and changes nothing', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    // edit, then save
+    const weight = page.locator('steer-type-panel steer-number-field[data-field="count"] input');
+    await weight.fill('7');
+    await weight.blur();
+    const saved = await doc(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-test="save"]')]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'steer-save-'));
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    expect(download.suggestedFilename()).toMatch(/\.steer\.json$/);
+    expect(JSON.parse(readFileSync(file, 'utf8')).agentTypes[0].count).toBe(7);
+    await page.waitForFunction(() => document.querySelector('steer-app')!.shadowRoot!.querySelector('[data-test="dirty"]')!.textContent === '');
+
+    // open another scene, then the saved file
+    await page.click('[data-test="new"]');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-test="open"]')]);
+    await chooser.setFiles(file);
+    await page.waitForFunction((name) => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.name === name, saved.name);
+    expect(await doc(page)).toEqual(saved);
+
+    // a broken file: its problems are listed, the open scene stays exactly as it was
+    const broken = path.join(dir, 'broken.steer.json');
+    const bad = JSON.parse(readFileSync(file, 'utf8'));
+    bad.agentTypes[0].count = -5;
+    writeFileSync(broken, JSON.stringify(bad));
+    const [chooser2] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-test="open"]')]);
+    await chooser2.setFiles(broken);
+    const dialog = page.locator('dialog[data-test="dialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('agentTypes[0].count: expected a whole number from 0 to 100000, got -5');
+    await screenshot(page, 'broken-file');
+    await dialog.locator('button').click();
+    expect(await doc(page)).toEqual(saved);
+  });
+
+  it('exports a module that runs in Node bit-identically to the page, for every preset', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    expect(PRESETS_FOR_TESTS.length).toBeGreaterThan(10);
+    const dir = mkdtempSync(path.join(tmpdir(), 'steer-export-'));
+    const script = (w: { setPointer(x: number, y: number): void; step(n?: number): void }, width: number, height: number) => {
+      for (let t = 0; t < 600; t++) {
+        if (t % 50 === 0) w.setPointer(((t * 37) % width) + 0.25, ((t * 53) % height) + 0.5);
+        w.step();
+      }
+    };
+    for (const key of PRESETS_FOR_TESTS) {
+      page.once('dialog', (d) => void d.accept());
+      await page.click('[data-test="presets"]');
+      await page.click(`[data-preset="${key}"]`);
+      await page.waitForFunction((k) => (window as unknown as { __steerApp: { lastPreset: string } }).__steerApp.lastPreset === k, key);
+      await page.click('[data-test="export"]');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-test="export-js"]')]);
+      const file = path.join(dir, `${key}.behavior.js`);
+      await download.saveAs(file);
+      const text = readFileSync(file, 'utf8');
+      // in the page: the same text, imported as a module
+      const inPage = await page.evaluate(
+        async ({ text, scriptSrc }) => {
+          const url = URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
+          const mod = await (new Function('u', 'return import(u)') as (u: string) => Promise<any>)(url);
+          const w = mod.createWorld();
+          const run = new Function(`return (${scriptSrc})`)();
+          run(w, mod.scene.world.width, mod.scene.world.height);
+          return w.types.map((id: string) => Array.from(new Uint8Array(w.positions(id).buffer)).join(','));
+        },
+        { text, scriptSrc: script.toString() },
+      );
+      const mod = await import(pathToFileURL(file).href);
+      const w = mod.createWorld();
+      script(w, mod.scene.world.width, mod.scene.world.height);
+      const inNode = w.types.map((id: string) => Array.from(new Uint8Array(w.positions(id).buffer)).join(','));
+      expect(inNode, `preset ${key}`).toEqual(inPage);
+    }
+  });
+
+  it('autosave survives a reload', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    const name = page.locator('header input.name');
+    await name.fill('Autosaved scene');
+    await name.press('Enter');
+    await page.waitForFunction(() => (localStorage.getItem('steergraph.draft') ?? '').includes('Autosaved scene'));
+    await page.reload();
+    await page.waitForFunction(() => !!(window as unknown as { __steerApp?: { doc: { name: string } } }).__steerApp?.doc);
+    expect((await doc(page)).name).toBe('Autosaved scene');
+    expect(await page.locator('[data-test="dirty"]').textContent()).toContain('unsaved');
+  });
+});

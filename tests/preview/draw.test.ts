@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { typeStyles } from '../../src/preview/draw';
+import { edited, previewScene } from './scene';
+
+describe('typeStyles', () => {
+  it('takes each type’s colour, limits and overlay sizes from its scene and nodes', () => {
+    const styles = typeStyles(previewScene());
+    expect(styles.get('boid')).toEqual({
+      color: '#5ec8ff',
+      maxSpeed: 3,
+      maxForce: 0.15,
+      wanderDistance: 30,
+      wanderRadius: 12,
+      feelerLength: 120,
+      sight: 80,
+    });
+  });
+
+  it('falls back to the node defaults for a type without those nodes', () => {
+    // the hunter has no Wander, Avoid or Flock: Wander 10 px ahead, radius 5; feelers 300 px; sight 100 px
+    expect(typeStyles(previewScene()).get('hunter')).toMatchObject({ wanderDistance: 10, wanderRadius: 5, feelerLength: 300, sight: 100 });
+  });
+
+  it('uses the widest sight of the flocking nodes and defaults for unset parameters', () => {
+    const scene = edited(previewScene(), (s) => {
+      s.agentTypes[1].graph.nodes.push(
+        { id: 'a', kind: 'alignment', params: { sight: 150 }, position: [0, 0] },
+        { id: 'c', kind: 'cohesion', params: {}, position: [0, 0] },
+      );
+    });
+    expect(typeStyles(scene).get('hunter')?.sight).toBe(150);
+  });
+
+  it('gives nothing for no scene', () => {
+    expect(typeStyles(null).size).toBe(0);
+  });
+});

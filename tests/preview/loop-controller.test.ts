@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { LoopController, STATS_INTERVAL_MS, type FrameScheduler } from '../../src/preview/loop-controller';
+
+/** A frame scheduler driven by the test: `frame(dt)` runs the pending callback `dt` ms later. */
+class FakeFrames implements FrameScheduler {
+  time = 1000;
+  pending: ((now: number) => void) | null = null;
+  requested = 0;
+  cancelled = 0;
+  request(cb: (now: number) => void): number {
+    if (this.pending) throw new Error('two frames requested at once');
+    this.pending = cb;
+    return ++this.requested;
+  }
+  cancel(): void {
+    this.pending = null;
+    this.cancelled++;
+  }
+  now(): number {
+    return this.time;
+  }
+  frame(dt = 1000 / 60): void {
+    this.time += dt;
+    const cb = this.pending;
+    this.pending = null;
+    cb?.(this.time);
+  }
+}
+
+class FakeHost implements ReactiveControllerHost {
+  controllers: ReactiveController[] = [];
+  addController(c: ReactiveController): void {
+    this.controllers.push(c);
+  }
+  removeController(): void {}
+  requestUpdate(): void {}
+  readonly updateComplete = Promise.resolve(true);
+  connect(): void {
+    for (const c of this.controllers) c.hostConnected?.();
+  }
+  disconnect(): void {
+    for (const c of this.controllers) c.hostDisconnected?.();
+  }
+}
+
+/** A loop on fake frames; each tick takes `tickCost` ms of the fake clock. */
+function setup(tickCost = 0) {
+  const frames = new FakeFrames();
+  const host = new FakeHost();
+  const log = { ticks: 0, draws: 0, stats: [] as [number, number][] };
+  const loop = new LoopController(
+    host,
+    {
+      advance: (n) => {
+        log.ticks += n;
+        frames.time += tickCost * n;
+      },
+      draw: () => log.draws++,
+      stats: (fps, ms) => log.stats.push([fps, ms]),
+    },
+    frames,
+  );
+  return { frames, host, loop, log };
+}
+
+describe('LoopController', () => {
+  it('runs 60 ticks per second while connected and playing, one draw per frame', () => {
+    const { frames, host, loop, log } = setup();
+    host.connect();
+    loop.setPlaying(true);
+    for (let k = 0; k < 61; k++) frames.frame();
+    // the first frame only starts the clock
+    expect(log.ticks).toBe(60);
+    expect(log.draws).toBe(61);
+  });
+
+  it('runs twice the ticks at 2×', () => {
+    const { frames, host, loop, log } = setup();
+    loop.speed = 2;
+    host.connect();
+    loop.setPlaying(true);
+    for (let k = 0; k < 61; k++) frames.frame();
+    expect(log.ticks).toBe(120);
+  });
+
+  it('stops requesting frames when paused, and draws once per request while paused', () => {
+    const { frames, host, loop, log } = setup();
+    host.connect();
+    loop.setPlaying(true);
+    frames.frame();
+    frames.frame();
+    loop.setPlaying(false);
+    frames.frame(); // the frame already requested runs, ticks nothing, requests no more
+    expect(frames.pending).toBeNull();
+    const ticks = log.ticks;
+    loop.requestFrame();
+    loop.requestFrame();
+    frames.frame();
+    expect(frames.pending).toBeNull();
+    expect(log.ticks).toBe(ticks);
+  });
+
+  it('cancels its frame when the host disconnects and requests none until reconnected', () => {
+    const { frames, host, loop } = setup();
+    host.connect();
+    loop.setPlaying(true);
+    frames.frame();
+    expect(frames.pending).not.toBeNull();
+    host.disconnect();
+    expect(frames.pending).toBeNull();
+    expect(frames.cancelled).toBe(1);
+    loop.requestFrame();
+    expect(frames.pending).toBeNull();
+    host.connect();
+    expect(frames.pending).not.toBeNull();
+  });
+
+  it('does not catch up on the time spent paused', () => {
+    const { frames, host, loop, log } = setup();
+    host.connect();
+    loop.setPlaying(true);
+    for (let k = 0; k < 11; k++) frames.frame();
+    loop.setPlaying(false);
+    frames.frame();
+    frames.time += 60_000;
+    loop.setPlaying(true);
+    frames.frame();
+    frames.frame();
+    expect(log.ticks).toBe(11);
+  });
+
+  it('steps exactly the ticks asked for while paused and reports them', () => {
+    const { host, loop, log } = setup(0.5);
+    host.connect();
+    loop.step(1);
+    expect(log.ticks).toBe(1);
+    expect(log.stats.at(-1)).toEqual([0, 0.5]);
+  });
+
+  it('reports frames per second and ms per tick about every half second', () => {
+    const { frames, host, loop, log } = setup(0.5);
+    host.connect();
+    loop.setPlaying(true);
+    const perFrame = 1000 / 60;
+    for (let k = 0; k < Math.ceil((2 * STATS_INTERVAL_MS) / perFrame) + 2; k++) frames.frame(perFrame - 0.5);
+    expect(log.stats.length).toBe(2);
+    for (const [fps, ms] of log.stats) {
+      expect(fps).toBeGreaterThan(55);
+      expect(fps).toBeLessThan(65);
+      expect(ms).toBeCloseTo(0.5, 9);
+    }
+  });
+});
