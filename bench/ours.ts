@@ -3,7 +3,7 @@
  * harness (../shared/peers/common.mjs: same warm-up, tick count and allocation accounting), printed
  * as one JSON row. Run by bench/run.mjs in a fresh process per configuration.
  *
- *   node --import tsx bench/ours.ts --n 10000 [--engine kernels] --json
+ *   node --import tsx bench/ours.ts --n 10000 [--engine kernels] [--ticks 100 --minTicks 30 --budgetS 20 --maxRunS 60 --warmup 0] --json
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,5 +64,12 @@ function makeSim() {
   };
 }
 
-const res = common.runMeasurement(makeSim(), { ticks: 100, minTicks: 30, budgetS: 20, maxRunS: 60 });
+const res = common.runMeasurement(makeSim(), {
+  ticks: Number(arg('ticks', '100')),
+  minTicks: Number(arg('minTicks', '30')),
+  budgetS: Number(arg('budgetS', '20')),
+  maxRunS: Number(arg('maxRunS', '60')),
+  warmup: Number(arg('warmup', '0')),
+  gcprof: arg('gcprof', 'true') !== 'false',
+});
 process.stdout.write(JSON.stringify({ engine: `steergraph-${engine}`, ...res, n }) + '\n');

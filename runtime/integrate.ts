@@ -42,9 +42,27 @@ export function integrate(world: World): void {
       const S = maxSpeed[i];
       const v2 = vx * vx + vy * vy;
       if (v2 > S * S) {
-        const k = S / Math.sqrt(v2);
-        vx *= k;
-        vy *= k;
+        if (v2 === Infinity) {
+          // f / m overflowed (a mass near 0): v + f / m points where v·m + f does; scale that
+          // to maxSpeed (dividing by its largest component first, so squaring cannot overflow).
+          let ux = vel[ix] * m + fx;
+          let uy = vel[iy] * m + fy;
+          const M = Math.max(Math.abs(ux), Math.abs(uy));
+          if (M > 0 && M < Infinity) {
+            ux /= M;
+            uy /= M;
+            const k = S / Math.sqrt(ux * ux + uy * uy);
+            vx = ux * k;
+            vy = uy * k;
+          } else {
+            vx = 0;
+            vy = 0;
+          }
+        } else {
+          const k = S / Math.sqrt(v2);
+          vx *= k;
+          vy *= k;
+        }
       }
       let x = pos[ix] + vx;
       let y = pos[iy] + vy;

@@ -368,10 +368,17 @@ function checkNumber(v: unknown, field: string, min = -Infinity, minInclusive = 
   return v;
 }
 
-/** Throws unless n is a whole number from 0 to 2³⁰. */
+/**
+ * The most agents of one type a world holds: ten times what a scene may ask for (100,000). Each
+ * agent takes over 100 bytes, so a count near 2³⁰ would not throw but exhaust the memory, and the
+ * system would kill the game's process (or the browser its tab) instead of saying why.
+ */
+export const MAX_COUNT = 1_000_000;
+
+/** Throws unless n is a whole number from 0 to MAX_COUNT. */
 export function checkCount(n: unknown, field: string): number {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) fail(field, 'a whole number ≥ 0', n);
-  if (n > 1 << 30) fail(field, `a whole number ≤ ${1 << 30}`, n);
+  if (n > MAX_COUNT) fail(field, `a whole number ≤ ${MAX_COUNT}`, n);
   return n;
 }
 

@@ -10,8 +10,11 @@ import { benchStep, benchWorld } from '../../bench/flock-world';
 import { step, type ForceFn } from '../../runtime/step';
 import { World } from '../../runtime/world';
 import { arrive } from '../../runtime/behaviors/arrive';
+import { nearest } from '../../runtime/behaviors/nearest';
+import { pursue } from '../../runtime/behaviors/pursue';
 import { contain } from '../../runtime/behaviors/contain';
 import { seek } from '../../runtime/behaviors/seek';
+import { flockPass } from '../../runtime/behaviors/flock';
 import { wander } from '../../runtime/behaviors/wander';
 
 /** Budget per tick: well under one agent's worth of boxed numbers at 2,000 agents. */
@@ -101,6 +104,35 @@ describe('allocation per tick', () => {
     const forces = [push];
     const perTick = bytesPerTick(() => step(w, forces));
     expect(perTick).toBeLessThan(MAX_BYTES_PER_TICK);
+  });
+
+  it.each([40, 0])('Pursue(Nearest Agent, radius %d) beside Flock over 2,000 agents allocates < 2 KiB per tick', (radius) => {
+    // With a radius, the nearest-agent search once kept its best distance² boxed (a number
+    // allocated per closer agent found: ~27 bytes per query). The radius case runs first, while
+    // V8's feedback for nearestAgent comes from it alone.
+    const side = Math.sqrt(400 * 2000);
+    const w = new World(
+      { width: side, height: side, edges: 'wrap', seed: 9, agentTypes: [{ id: 'boid', count: 2000, mass: 1, maxSpeed: 1 / 3, maxForce: 50 / 3600 }] },
+      [{ memory: [1, 0], draws: 1, queryRadius: 40, passes: 1 }],
+    );
+    const s = new Float64Array(4);
+    const force: ForceFn = (_w, A) => {
+      const flock = A.passes[0];
+      flockPass(A, A, 40, 40, 3, 1, 1, false, flock);
+      const F = A.force;
+      for (let i = 0; i < A.count; i++) {
+        const j = nearest(A, A, i, radius);
+        if (j >= 0) pursue(s, 0, A, i, A, j);
+        else {
+          s[0] = 0;
+          s[1] = 0;
+        }
+        F[2 * i] = flock[2 * i] + s[0];
+        F[2 * i + 1] = flock[2 * i + 1] + s[1];
+      }
+    };
+    const forces = [force];
+    expect(bytesPerTick(() => step(w, forces))).toBeLessThan(MAX_BYTES_PER_TICK);
   });
 
   it('Sum(seek pointer, wander, arrive at a named target, contain) over 2,000 agents allocates < 2 KiB per tick', () => {
