@@ -96,28 +96,40 @@ export function inputCount(def: NodeDef, params: Readonly<Record<string, ParamVa
   return typeof v === 'number' && Number.isInteger(v) ? Math.min(c.max, Math.max(c.min, v)) : c.default;
 }
 
+/**
+ * A variadic node's ports and parameters for each input count, made once: a graph of 2,000 Sums
+ * asks for them 2,000 times per compile. Callers only read them.
+ */
+const VARIADIC = new Map<NodeDef, { ports: PortDef[][]; params: ParamDef[][] }>();
+
+function variadicOf(def: NodeDef, k: number): { ports: PortDef[]; params: ParamDef[] } {
+  let cache = VARIADIC.get(def);
+  if (!cache) VARIADIC.set(def, (cache = { ports: [], params: [] }));
+  if (!cache.ports[k]) {
+    const v = def.variadic!;
+    const ports = [...def.inputs];
+    for (let n = 0; n < k; n++) ports.push({ key: `${v.prefix}${n}`, label: `${v.label} ${n + 1}`, type: v.type });
+    const params: ParamDef[] = [...def.params, countParam(def)!];
+    if (v.weight) {
+      const { prefix, label, ...rest } = v.weight;
+      for (let n = 0; n < k; n++) params.push({ ...rest, key: `${prefix}${n}`, label: `${label} ${n + 1}` });
+    }
+    cache.ports[k] = ports;
+    cache.params[k] = params;
+  }
+  return { ports: cache.ports[k], params: cache.params[k] };
+}
+
 /** Every input port of a node: the definition's own, then the variadic ones. */
 export function inputPorts(def: NodeDef, params: Readonly<Record<string, ParamValue>>): PortDef[] {
-  const v = def.variadic;
-  if (!v) return def.inputs;
-  const ports = [...def.inputs];
-  const k = inputCount(def, params);
-  for (let n = 0; n < k; n++) ports.push({ key: `${v.prefix}${n}`, label: `${v.label} ${n + 1}`, type: v.type });
-  return ports;
+  if (!def.variadic) return def.inputs;
+  return variadicOf(def, inputCount(def, params)).ports;
 }
 
 /** Every parameter of a node: the definition's own, the input count, and a weight per variadic input. */
 export function paramDefs(def: NodeDef, params: Readonly<Record<string, ParamValue>>): ParamDef[] {
-  const v = def.variadic;
-  const count = countParam(def);
-  if (!v || !count) return def.params;
-  const out: ParamDef[] = [...def.params, count];
-  if (v.weight) {
-    const { prefix, label, ...rest } = v.weight;
-    const k = inputCount(def, params);
-    for (let n = 0; n < k; n++) out.push({ ...rest, key: `${prefix}${n}`, label: `${label} ${n + 1}` });
-  }
-  return out;
+  if (!def.variadic) return def.params;
+  return variadicOf(def, inputCount(def, params)).params;
 }
 
 /** A parameter's value on a node: its own when present, else the default. */

@@ -14,6 +14,58 @@ export interface Diagnostic {
   message: string;
 }
 
+/**
+ * Diagnostics one stage reports about one graph, at most: a graph of 2,000 nodes with a hundred
+ * unknown parameters each would otherwise give 200,000 of them (seconds to make, and more than
+ * anyone reads). Past it, the stage adds one line counting the rest ({@link GraphBudget}).
+ */
+export const MAX_DIAGNOSTICS_PER_GRAPH = 100;
+
+/**
+ * The diagnostics a stage may still add for one graph. `add` pushes one, or counts it once the
+ * budget is spent (check `full` first where making the message costs); `finish` adds the line
+ * counting the rest, an error when one of them was an error, so the graph still fails to compile.
+ */
+export class GraphBudget {
+  private readonly start: number;
+  private dropped = 0;
+  private droppedErrors = 0;
+
+  constructor(
+    private readonly out: Diagnostic[],
+    private readonly agentType: string,
+    private readonly path: string,
+  ) {
+    this.start = out.length;
+  }
+
+  get full(): boolean {
+    return this.out.length - this.start >= MAX_DIAGNOSTICS_PER_GRAPH;
+  }
+
+  /** Counts a diagnostic that is not made because the budget is spent. */
+  skip(severity: Diagnostic['severity']): void {
+    this.dropped++;
+    if (severity === 'error') this.droppedErrors++;
+  }
+
+  add(d: Diagnostic): void {
+    if (this.full) this.skip(d.severity);
+    else this.out.push(d);
+  }
+
+  finish(): void {
+    if (!this.dropped) return;
+    const n = this.dropped.toLocaleString('en-US');
+    this.out.push({
+      severity: this.droppedErrors ? 'error' : 'warning',
+      agentType: this.agentType,
+      path: this.path,
+      message: `… and ${n} more problem${this.dropped === 1 ? '' : 's'} in this graph (the first ${MAX_DIAGNOSTICS_PER_GRAPH} are listed)`,
+    });
+  }
+}
+
 /** Whether any diagnostic is an error. */
 export function hasErrors(ds: readonly Diagnostic[]): boolean {
   return ds.some((d) => d.severity === 'error');

@@ -3,7 +3,7 @@
  * the nodes it reads). Cycles, unconnected required inputs of those nodes, and nodes that feed
  * nothing become diagnostics.
  */
-import type { Diagnostic } from './diagnostics';
+import { GraphBudget, type Diagnostic } from './diagnostics';
 import type { CheckedGraph, CheckedNode } from './validate';
 
 /** A graph's live nodes in dependency order, and whether it can be compiled. */
@@ -20,9 +20,10 @@ const GREY = 1;
 const BLACK = 2;
 
 /** Orders one graph; `errors` says whether validation already found an error in it. */
-export function orderGraph(graph: CheckedGraph, hadErrors: boolean, out: Diagnostic[]): Ordered {
+export function orderGraph(graph: CheckedGraph, hadErrors: boolean, diagnostics: Diagnostic[]): Ordered {
   const typeId = graph.type.id;
   const base = `agentTypes[${graph.typeIndex}].graph`;
+  const out = new GraphBudget(diagnostics, typeId, base);
   const order: CheckedNode[] = [];
   const colour = new Map<string, number>();
   const inCycle = new Set<CheckedNode>();
@@ -61,7 +62,7 @@ export function orderGraph(graph: CheckedGraph, hadErrors: boolean, out: Diagnos
   // In document order, like every other diagnostic (the search finds them in stack order).
   for (const n of [...inCycle].sort((a, b) => a.index - b.index)) {
     ok = false;
-    out.push({
+    out.add({
       severity: 'error',
       agentType: typeId,
       nodeId: n.id,
@@ -75,7 +76,7 @@ export function orderGraph(graph: CheckedGraph, hadErrors: boolean, out: Diagnos
     for (const p of n.inputs) {
       if (p.required && !ins?.has(p.key)) {
         ok = false;
-        out.push({
+        out.add({
           severity: 'error',
           agentType: typeId,
           nodeId: n.id,
@@ -89,7 +90,11 @@ export function orderGraph(graph: CheckedGraph, hadErrors: boolean, out: Diagnos
   const live = new Set(order);
   for (const n of graph.nodes) {
     if (!live.has(n) && n.kind !== 'agent-output') {
-      out.push({
+      if (out.full) {
+        out.skip('warning');
+        continue;
+      }
+      out.add({
         severity: 'warning',
         agentType: typeId,
         nodeId: n.id,
@@ -99,5 +104,6 @@ export function orderGraph(graph: CheckedGraph, hadErrors: boolean, out: Diagnos
     }
   }
   if (!output) ok = false;
+  out.finish();
   return { graph, order: ok ? order : [], ok };
 }

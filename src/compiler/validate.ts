@@ -6,7 +6,7 @@
 import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../../nodes/index';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { AgentType, GraphNode, ParamValue, SceneDocument } from '../document/types';
-import { quote, type Diagnostic } from './diagnostics';
+import { GraphBudget, quote, type Diagnostic } from './diagnostics';
 
 /** A node after validation. */
 export interface CheckedNode {
@@ -105,17 +105,18 @@ function checkNode(
   scene: SceneDocument,
   type: AgentType,
   base: string,
-  out: Diagnostic[],
+  out: GraphBudget,
 ): CheckedNode {
   const path = `${base}.nodes[${k}]`;
   const def = getNodeDef(n.kind);
   const node: CheckedNode = { id: n.id, index: k, kind: n.kind, def, values: new Map(), inputs: [], outputs: [], broken: false };
   const diag = (message: string, port?: string, severity: Diagnostic['severity'] = 'error', p = path): void => {
-    out.push({ severity, agentType: type.id, nodeId: n.id, ...(port ? { port } : {}), path: p, message });
+    out.add({ severity, agentType: type.id, nodeId: n.id, ...(port ? { port } : {}), path: p, message });
   };
   if (!def) {
     node.broken = true;
-    diag(`Unknown node kind ${show(n.kind)}: this version of Steergraph has no such node`, undefined, 'error', `${path}.kind`);
+    if (out.full) out.skip('error');
+    else diag(`Unknown node kind ${show(n.kind)}: this version of Steergraph has no such node`, undefined, 'error', `${path}.kind`);
     return node;
   }
   const params = n.params;
@@ -131,7 +132,8 @@ function checkNode(
   }
   for (const key of Object.keys(params)) {
     if (!defs.some((p) => p.key === key)) {
-      diag(`Parameter ${show(key)} is not one of ${def.label}’s and is ignored`, key, 'warning', `${path}.params.${key}`);
+      if (out.full) out.skip('warning');
+      else diag(`Parameter ${show(key)} is not one of ${def.label}’s and is ignored`, key, 'warning', `${path}.params.${key}`);
     }
   }
   if (def.check && !node.broken) {
@@ -146,47 +148,51 @@ function checkNode(
   return node;
 }
 
-function checkGraph(scene: SceneDocument, typeIndex: number, out: Diagnostic[]): CheckedGraph {
+function checkGraph(scene: SceneDocument, typeIndex: number, diagnostics: Diagnostic[]): CheckedGraph {
   const type = scene.agentTypes[typeIndex];
   const base = `agentTypes[${typeIndex}].graph`;
+  const out = new GraphBudget(diagnostics, type.id, base);
   const nodes = type.graph.nodes.map((n, k) => checkNode(n, k, scene, type, base, out));
   const byId = new Map<string, CheckedNode>();
   for (const n of nodes) if (!byId.has(n.id)) byId.set(n.id, n);
   const incoming = new Map<string, Map<string, Edge>>();
-  const diag = (message: string, path: string, nodeId?: string, port?: string): void => {
-    out.push({ severity: 'error', agentType: type.id, ...(nodeId ? { nodeId } : {}), ...(port ? { port } : {}), path, message });
+  // (The message is made only when there is room for it: a graph can hold 10,000 bad connections.)
+  const diag = (message: () => string, k: number, nodeId?: string, port?: string): void => {
+    if (out.full) return out.skip('error');
+    out.add({ severity: 'error', agentType: type.id, ...(nodeId ? { nodeId } : {}), ...(port ? { port } : {}), path: `${base}.connections[${k}]`, message: message() });
   };
   type.graph.connections.forEach((c, k) => {
-    const path = `${base}.connections[${k}]`;
     const [fromId, fromPort] = c.from;
     const [toId, toPort] = c.to;
     const from = byId.get(fromId);
     const to = byId.get(toId);
-    if (!to) return diag(`A connection goes into node ${show(toId)}, which does not exist`, path);
-    if (!from) return diag(`Input ${show(toPort)} is connected from node ${show(fromId)}, which does not exist`, path, toId, toPort);
-    if (!to.def) return; // the unknown kind is already diagnosed, and its inputs are unknown
-    const known = from.def ? from.outputs.find((p) => p.key === fromPort) : undefined;
-    if (from.def && !known) return diag(`${from.def.label} has no output ${show(fromPort)}`, path, fromId, fromPort);
+    if (!to) return diag(() => `A connection goes into node ${show(toId)}, which does not exist`, k);
+    if (!from) return diag(() => `Input ${show(toPort)} is connected from node ${show(fromId)}, which does not exist`, k, toId, toPort);
+    const toDef = to.def;
+    const fromDef = from.def;
+    if (!toDef) return; // the unknown kind is already diagnosed, and its inputs are unknown
+    const known = fromDef ? from.outputs.find((p) => p.key === fromPort) : undefined;
+    if (fromDef && !known) return diag(() => `${fromDef.label} has no output ${show(fromPort)}`, k, fromId, fromPort);
     const inPort = to.inputs.find((p) => p.key === toPort);
-    if (!inPort) return diag(`${to.def.label} has no input ${show(toPort)}`, path, toId, toPort);
+    if (!inPort) return diag(() => `${toDef.label} has no input ${show(toPort)}`, k, toId, toPort);
     // From a node of unknown kind (already diagnosed): keep the edge with a stand-in port, so the
     // input counts as connected and the unknown node as live, rather than two misleading messages.
     const outPort = known ?? { key: fromPort, label: fromPort, type: inPort.type };
-    if (from === to) return diag(`${to.def.label} cannot feed itself`, path, toId, toPort);
+    if (from === to) return diag(() => `${toDef.label} cannot feed itself`, k, toId, toPort);
     if (!canConnect(outPort.type, inPort.type)) {
-      return diag(`${to.def.label}’s ${inPort.label} input takes ${A_SOCKET[inPort.type]}, not the ${outPort.type} of ${from.def?.label ?? from.kind}`, path, toId, toPort);
+      return diag(() => `${toDef.label}’s ${inPort.label} input takes ${A_SOCKET[inPort.type]}, not the ${outPort.type} of ${fromDef?.label ?? from.kind}`, k, toId, toPort);
     }
     let ins = incoming.get(toId);
     if (!ins) incoming.set(toId, (ins = new Map()));
-    if (ins.has(toPort)) return diag(`${to.def.label}’s ${inPort.label} input takes one connection and has more`, path, toId, toPort);
+    if (ins.has(toPort)) return diag(() => `${toDef.label}’s ${inPort.label} input takes one connection and has more`, k, toId, toPort);
     ins.set(toPort, { from, port: outPort });
   });
   const outputs = nodes.filter((n) => n.kind === 'agent-output');
   if (outputs.length === 0) {
-    out.push({ severity: 'error', agentType: type.id, path: `${base}.nodes`, message: 'This graph has no Agent Output: add one and connect a force to it' });
+    out.add({ severity: 'error', agentType: type.id, path: `${base}.nodes`, message: 'This graph has no Agent Output: add one and connect a force to it' });
   }
   for (const extra of outputs.slice(1)) {
-    out.push({
+    out.add({
       severity: 'error',
       agentType: type.id,
       nodeId: extra.id,
@@ -194,6 +200,7 @@ function checkGraph(scene: SceneDocument, typeIndex: number, out: Diagnostic[]):
       message: 'A graph takes exactly one Agent Output; remove this one',
     });
   }
+  out.finish();
   return { typeIndex, type, nodes, byId, incoming, output: outputs[0] };
 }
 

@@ -8,6 +8,7 @@
  * apply (unknown id, no change) returns the same document object, and the history records nothing.
  */
 import { getNodeDef, inputCount, inputPorts } from '../../nodes/index';
+import { LIMITS, RANGES } from './schema';
 import type { AgentType, Connection, GraphNode, NamedTarget, Obstacle, ParamValue, SceneDocument, ScenePath, SceneWorld } from './types';
 
 /** An edit: document in, document out (the same object when nothing changed). */
@@ -32,18 +33,36 @@ function updateGraph(doc: SceneDocument, typeId: string, f: (g: AgentType['graph
 
 const sameEnd = (a: [string, string], b: [string, string]): boolean => a[0] === b[0] && a[1] === b[1];
 
+/**
+ * Makes node ids not used in this graph (nor in `taken`): n1, n2, … after the highest nN there.
+ * Only suffixes of up to 15 digits count (larger ones are not exact as numbers, and `n1e+63` is
+ * no id); a candidate that is taken anyway is skipped.
+ */
+function nodeIds(nodes: readonly { id: string }[], taken: ReadonlySet<string> = new Set()): () => string {
+  const used = new Set(taken);
+  let max = 0;
+  for (const n of nodes) used.add(n.id);
+  for (const id of used) {
+    const m = /^n(\d{1,15})$/.exec(id);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  return () => {
+    let id: string;
+    do id = `n${++max}`;
+    while (used.has(id));
+    used.add(id);
+    return id;
+  };
+}
+
 /** A node id not used in this graph: n1, n2, … */
 export function freshNodeId(nodes: readonly { id: string }[], taken: ReadonlySet<string> = new Set()): string {
-  let max = 0;
-  for (const n of nodes) {
-    const m = /^n(\d+)$/.exec(n.id);
-    if (m) max = Math.max(max, Number(m[1]));
-  }
-  for (const id of taken) {
-    const m = /^n(\d+)$/.exec(id);
-    if (m) max = Math.max(max, Number(m[1]));
-  }
-  return `n${max + 1}`;
+  return nodeIds(nodes, taken)();
+}
+
+/** A coordinate kept inside what a document may hold (RANGES.coordinate; NaN as 0), so a moved or pasted node always saves and loads. */
+function coordinate(v: number): number {
+  return Number.isNaN(v) ? 0 : Math.min(RANGES.coordinate.max, Math.max(RANGES.coordinate.min, v));
 }
 
 /** An id not used among `ids`, from a base: "sheep", "sheep-2", … */
@@ -69,17 +88,22 @@ export const removeNodes =
       return { nodes, connections: g.connections.filter((c) => !gone.has(c.from[0]) && !gone.has(c.to[0])) };
     });
 
-/** Moves nodes to new editor positions. */
+/** Moves nodes to new editor positions (kept inside RANGES.coordinate). */
 export const moveNodes =
   (typeId: string, moves: readonly { id: string; position: [number, number] }[]): Edit =>
   (doc) =>
     updateGraph(doc, typeId, (g) => {
+      const to = new Map<string, [number, number]>();
+      for (const m of moves) if (!to.has(m.id)) to.set(m.id, m.position);
       let changed = false;
       const nodes = g.nodes.map((n) => {
-        const m = moves.find((x) => x.id === n.id);
-        if (!m || (m.position[0] === n.position[0] && m.position[1] === n.position[1])) return n;
+        const p = to.get(n.id);
+        if (!p) return n;
+        const x = coordinate(p[0]);
+        const y = coordinate(p[1]);
+        if (x === n.position[0] && y === n.position[1]) return n;
         changed = true;
-        return { ...n, position: [m.position[0], m.position[1]] as [number, number] };
+        return { ...n, position: [x, y] as [number, number] };
       });
       return changed ? { ...g, nodes } : g;
     });
@@ -168,12 +192,11 @@ export function paste(
   const type = doc.agentTypes.find((t) => t.id === typeId);
   if (!type) return { edit: (d) => d, ids: [] };
   const map = new Map<string, string>();
-  const taken = new Set<string>();
+  const fresh = nodeIds(type.graph.nodes);
   const pasted: GraphNode[] = nodes.map((n) => {
-    const id = freshNodeId(type.graph.nodes, taken);
-    taken.add(id);
+    const id = fresh();
     map.set(n.id, id);
-    return { id, kind: n.kind, params: { ...n.params }, position: [n.position[0] + offset[0], n.position[1] + offset[1]] };
+    return { id, kind: n.kind, params: { ...n.params }, position: [coordinate(n.position[0] + offset[0]), coordinate(n.position[1] + offset[1])] };
   });
   const links: Connection[] = connections
     .filter((c) => map.has(c.from[0]) && map.has(c.to[0]))
@@ -245,6 +268,33 @@ export const batch =
     edits.reduce((d, e) => e(d), doc);
 
 /**
+ * The size limits (LIMITS, which the loader enforces) that a document is over, each as a phrase:
+ * `more than 2,000 nodes in the graph of "sheep"`. Counts only: O(agent types + paths).
+ */
+export function limitsExceeded(doc: SceneDocument): string[] {
+  const out: string[] = [];
+  const n = (x: number): string => x.toLocaleString('en-US');
+  const types = doc.agentTypes;
+  if (types.length > LIMITS.agentTypes) out.push(`more than ${n(LIMITS.agentTypes)} agent types`);
+  let agents = 0;
+  let nodes = 0;
+  for (const t of types) {
+    agents += t.count;
+    nodes += t.graph.nodes.length;
+    if (t.graph.nodes.length > LIMITS.nodesPerGraph) out.push(`more than ${n(LIMITS.nodesPerGraph)} nodes in the graph of "${t.id}"`);
+    if (t.graph.connections.length > LIMITS.connectionsPerGraph) out.push(`more than ${n(LIMITS.connectionsPerGraph)} connections in the graph of "${t.id}"`);
+  }
+  if (agents > LIMITS.agentsTotal) out.push(`more than ${n(LIMITS.agentsTotal)} agents in all`);
+  if (nodes > LIMITS.nodesTotal) out.push(`more than ${n(LIMITS.nodesTotal)} nodes in all`);
+  const w = doc.world;
+  if (w.obstacles.length > LIMITS.obstacles) out.push(`more than ${n(LIMITS.obstacles)} obstacles`);
+  if (w.paths.length > LIMITS.paths) out.push(`more than ${n(LIMITS.paths)} paths`);
+  if (w.targets.length > LIMITS.targets) out.push(`more than ${n(LIMITS.targets)} named targets`);
+  for (const p of w.paths) if (p.points.length > LIMITS.pointsPerPath) out.push(`more than ${n(LIMITS.pointsPerPath)} points on path "${p.id}"`);
+  return out;
+}
+
+/**
  * The undo history of one open document. `apply` records the document before each effective edit;
  * edits with the same `mergeKey` in a row (a slider being dragged, a node being moved) make one
  * undo step.
@@ -253,13 +303,25 @@ export class History {
   private past: SceneDocument[] = [];
   private future: SceneDocument[] = [];
   private lastKey: string | undefined;
+  /**
+   * Why the last `apply` did nothing although the edit changed the document: it would have taken
+   * the document past a size limit, and a document over one does not load again (contract 6).
+   */
+  refused: string | undefined;
 
   constructor(public doc: SceneDocument) {}
 
-  /** Applies an edit; returns true when it changed the document. */
+  /** Applies an edit; returns true when it changed the document. An edit past a size limit is refused (see `refused`). */
   apply(edit: Edit, mergeKey?: string): boolean {
+    this.refused = undefined;
     const next = edit(this.doc);
     if (next === this.doc) return false;
+    const before = limitsExceeded(this.doc);
+    const passed = limitsExceeded(next).filter((x) => !before.includes(x));
+    if (passed.length) {
+      this.refused = `Not done: the scene would have ${passed.join(' and ')} (more than a scene file may hold).`;
+      return false;
+    }
     if (!(mergeKey !== undefined && mergeKey === this.lastKey && this.past.length)) this.past.push(this.doc);
     this.future = [];
     this.doc = next;

@@ -9,6 +9,7 @@ import type { LoadError } from './errors';
 import { MIGRATIONS, migrateWith } from './migrate';
 import type { Migration } from './migrate';
 import { LIMITS, SceneSchema, validateWithSchema } from './schema';
+import { compactLength } from './serialize';
 import { FORMAT, VERSION } from './types';
 import type { SceneDocument } from './types';
 
@@ -43,12 +44,17 @@ function notAnObject(value: unknown): LoadResult | undefined {
  * Catches what JSON cannot carry but a JavaScript value can (NaN, ±Infinity, functions).
  */
 export function validateScene(value: unknown): LoadResult {
+  return validate(value, false);
+}
+
+/** validateScene; `owned`: nobody else holds the value (just parsed), so the result may share parts of it. */
+function validate(value: unknown, owned: boolean): LoadResult {
   try {
     const notObject = notAnObject(value);
     if (notObject) return notObject;
     const limits = checkLimits(value);
     if (limits.length > 0) return refuse(limits);
-    const { result, complete } = validateWithSchema(value);
+    const { result, complete } = validateWithSchema(value, owned);
     const errors = [
       ...(result.success ? [] : issuesToErrors(result.issues, SceneSchema)),
       ...checkUnique(value),
@@ -66,6 +72,10 @@ export function validateScene(value: unknown): LoadResult {
  * the migrations, then validates (validateScene). Never throws.
  */
 export function parseScene(value: unknown, options: ParseOptions = {}): LoadResult {
+  return parse(value, options, false);
+}
+
+function parse(value: unknown, options: ParseOptions, owned: boolean): LoadResult {
   try {
     const notObject = notAnObject(value);
     if (notObject) return notObject;
@@ -79,7 +89,7 @@ export function parseScene(value: unknown, options: ParseOptions = {}): LoadResu
     }
     const migrated = migrateWith(value, options.migrations ?? MIGRATIONS, VERSION);
     if (!migrated.ok) return refuse(migrated.errors);
-    const result = validateScene(migrated.value);
+    const result = validate(migrated.value, owned || migrated.applied.length > 0);
     if (!result.ok || migrated.applied.length === 0) return result;
     const steps = migrated.applied.map((m) => m.description).join('; ');
     return {
@@ -101,20 +111,86 @@ export function loadScene(text: string, options: ParseOptions = {}): LoadResult 
   try {
     if (typeof text !== 'string') return refuse([{ path: '', message: `expected the text of a scene file, got ${describe(text)}` }]);
     if (text.length > LIMITS.fileChars) {
-      const mb = (text.length / (1024 * 1024)).toFixed(1);
-      return refuse([{ path: '', message: `the file is too large: ${mb} MB (the limit is ${LIMITS.fileChars / (1024 * 1024)} MB)` }]);
+      return refuse([{ path: '', message: `the file is too large: ${megabytes(text.length)} MB (the limit is ${LIMITS.fileChars / (1024 * 1024)} MB)` }]);
     }
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    const scan = scanText(body, MAX_DEPTH);
+    if (scan.deep >= 0) {
+      const at = lineAndColumn(body, scan.deep);
+      return refuse([{ path: '', message: `not a scene: lists and objects nested more than ${MAX_DEPTH} deep (${at}); a scene nests at most 7 deep` }]);
+    }
     let value: unknown;
     try {
       value = JSON.parse(body);
     } catch (e) {
       return refuse([{ path: '', message: `not JSON: ${jsonSyntaxError(body) ?? why(e)}` }]);
     }
-    return parseScene(value, options);
+    const result = parse(value, options, true);
+    // What loads must save and load again (contract 6): the saved text can be longer than the file
+    // (see scanText; lists left out are written as [], under 1,024 characters in all), so a big file
+    // that may grow is measured. Saved text is under 8 times the file's, so a small one need not be.
+    if (result.ok && body.length > LIMITS.fileChars / 8 && (scan.mayGrow || body.length + 1024 > LIMITS.fileChars)) {
+      const saved = compactLength(result.doc);
+      if (saved > LIMITS.fileChars) return refuse([{ path: '', message: `the scene is too large: saved, it takes ${megabytes(saved)} MB (the limit is ${megabytes(LIMITS.fileChars)} MB)` }]);
+    }
+    return result;
   } catch (e) {
     return refuse([{ path: '', message: `could not read the scene: ${why(e)}` }]);
   }
+}
+
+/** `5.0` (MB of characters, as the size limit counts them). */
+function megabytes(chars: number): string {
+  return (chars / (1024 * 1024)).toFixed(1);
+}
+
+/**
+ * How deep lists and objects may nest in a file. A scene nests 7 deep (agentTypes[k].graph.nodes[j].position);
+ * JSON.parse takes seconds over a few MB of `[[[[…`, so deeper text is refused before it is parsed.
+ */
+const MAX_DEPTH = 32;
+
+/**
+ * One pass over a file's text, before it is parsed: `deep`, the index of the first
+ * `[` or `{` nested deeper than `max` (outside texts), or -1; and `mayGrow`, whether the text, once
+ * parsed, can be written back longer than it is: only a number in exponent notation (1e7 is
+ * written 10000000) or a lone surrogate (written \udxxx) does that.
+ */
+function scanText(text: string, max: number): { deep: number; mayGrow: boolean } {
+  let depth = 0;
+  let mayGrow = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+        else if (d >= 0xd800 && d <= 0xdfff) mayGrow = true;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return { deep: i, mayGrow };
+    } else if (c === 0x5d || c === 0x7d) depth--;
+    else if ((c === 0x65 || c === 0x45) && i > 0) {
+      const p = text.charCodeAt(i - 1);
+      if ((p >= 0x30 && p <= 0x39) || p === 0x2e) mayGrow = true;
+    }
+  }
+  return { deep: -1, mayGrow };
+}
+
+/** `line L, column C` of index `at` (counting, not splitting: a file may have millions of lines). */
+function lineAndColumn(text: string, at: number): string {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < at; i++) {
+    if (text.charCodeAt(i) === 0x0a) {
+      line++;
+      start = i + 1;
+    }
+  }
+  return `line ${line}, column ${at - start + 1}`;
 }
 
 // ── Where JSON.parse failed ────────────────────────────────────────────────────────────────────
@@ -148,7 +224,7 @@ export function jsonSyntaxError(text: string): string | undefined {
     return re.test(text);
   };
   const ws = () => {
-    while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
+    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = text.charCodeAt(i)) i++;
   };
   const string = (): boolean => {
     const start = i++;
@@ -246,8 +322,5 @@ export function jsonSyntaxError(text: string): string | undefined {
     }
   }
   if (!error) return undefined;
-  const before = text.slice(0, error.at);
-  const line = before.split('\n').length;
-  const column = error.at - before.lastIndexOf('\n');
-  return `line ${line}, column ${column}: ${error.message}`;
+  return `${lineAndColumn(text, error.at)}: ${error.message}`;
 }

@@ -197,14 +197,110 @@ function budgeted<T extends v.GenericSchema>(item: T): T {
   } as T;
 }
 
+// ── Fast paths ─────────────────────────────────────────────────────────────────────────────────
+// valibot spends about a microsecond on each value; a file within the limits can hold 400,000 path
+// points or 100,000 connections. The items of those lists are first tried with a plain predicate
+// that accepts only what the item's schema accepts, and copied as the schema would copy them; an
+// item it does not accept goes through the schema, which finds the problem and words it.
+// (tests/hardening/schema-fast-paths.test.ts checks that each predicate agrees with its schema.)
+
+/** An item schema with a fast path: `test(x)` true means the schema accepts x and outputs `copy(x)`. */
+export interface FastPath {
+  test(x: unknown): boolean;
+  copy(x: never): unknown;
+}
+
+/** True while validateWithSchema runs on a value nobody else holds (just parsed): accepted items are kept, not copied. */
+let keepItems = false;
+
+function fast<T extends v.GenericSchema>(item: T, path: FastPath): T {
+  return {
+    ...item,
+    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
+      if (path.test(dataset.value)) {
+        const out = dataset as unknown as { typed: boolean; value: unknown };
+        out.typed = true;
+        if (!keepItems) out.value = path.copy(dataset.value as never);
+        return out as never;
+      }
+      return item['~run'](dataset, config);
+    },
+  } as T;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+const C_MIN = RANGES.coordinate.min;
+const C_MAX = RANGES.coordinate.max;
+
+const isPoint = (p: unknown): p is [number, number] => {
+  if (!Array.isArray(p) || p.length !== 2) return false;
+  const x: unknown = p[0];
+  const y: unknown = p[1];
+  return typeof x === 'number' && x >= C_MIN && x <= C_MAX && typeof y === 'number' && y >= C_MIN && y <= C_MAX;
+};
+
+const isEnd = (e: unknown): e is [string, string] =>
+  Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && e[0].length <= LENGTHS.connectionEnd && typeof e[1] === 'string' && e[1].length <= LENGTHS.connectionEnd;
+
+/** Whether an object's own keys are exactly `keys` (in any order). */
+function hasKeys(o: Record<string, unknown>, keys: readonly string[]): boolean {
+  const own = Object.keys(o);
+  return own.length === keys.length && keys.every((k) => Object.hasOwn(o, k));
+}
+
+const isParamValue = (x: unknown): boolean =>
+  (typeof x === 'number' && Number.isFinite(x)) || typeof x === 'boolean' || (typeof x === 'string' && x.length <= LENGTHS.paramText);
+
+/** The fast paths of points, connections and nodes. */
+export const FAST_PATHS = {
+  point: { test: isPoint, copy: (p: [number, number]) => [p[0], p[1]] },
+  connection: {
+    test: (c: unknown) => isObject(c) && hasKeys(c, ['from', 'to']) && isEnd(c.from) && isEnd(c.to),
+    copy: (c: { from: [string, string]; to: [string, string] }) => ({ from: [c.from[0], c.from[1]], to: [c.to[0], c.to[1]] }),
+  },
+  node: {
+    test: (n: unknown) => {
+      if (!isObject(n) || !hasKeys(n, ['id', 'kind', 'params', 'position'])) return false;
+      if (typeof n.id !== 'string' || !ID_PATTERN.test(n.id)) return false;
+      if (typeof n.kind !== 'string' || n.kind.length < 1 || n.kind.length > LENGTHS.kind) return false;
+      if (!isPoint(n.position) || !isObject(n.params)) return false;
+      const keys = Object.keys(n.params);
+      if (keys.length > LIMITS.paramsPerNode) return false;
+      for (const k of keys) if (!PARAM_NAME_PATTERN.test(k) || !isParamValue(n.params[k])) return false;
+      return true;
+    },
+    copy: (n: { id: string; kind: string; params: Record<string, unknown>; position: [number, number] }) => {
+      const params: Record<string, unknown> = {};
+      for (const k of Object.keys(n.params)) params[k] = n.params[k];
+      return { id: n.id, kind: n.kind, params, position: [n.position[0], n.position[1]] };
+    },
+  },
+} satisfies Record<string, FastPath>;
+
 /** A list of at most `max` items (the limit itself is reported by checks.ts, before the schema runs). */
-function list<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string) {
-  return v.pipe(v.array(budgeted(item), message), v.maxLength(max, message), v.description(doc));
+function list<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string, path?: FastPath) {
+  const schema = v.pipe(v.array(budgeted(path ? fast(item, path) : item), message), v.maxLength(max, message), v.description(doc));
+  if (!path) return schema;
+  // The whole list at once when every item takes the fast path (no dataset per item).
+  return {
+    ...schema,
+    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
+      const items = dataset.value;
+      if (Array.isArray(items) && items.length <= max && items.every((x) => path.test(x))) {
+        const out = dataset as unknown as { typed: boolean; value: unknown };
+        out.typed = true;
+        if (!keepItems) out.value = items.map((x) => path.copy(x as never));
+        return out as never;
+      }
+      return schema['~run'](dataset, config);
+    },
+  } as typeof schema;
 }
 
 /** A list that may be left out of a hand-written file: the loader fills in []. */
-function optionalList<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string) {
-  return v.optional(list(item, max, message, doc), () => []);
+function optionalList<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string, path?: FastPath) {
+  return v.optional(list(item, max, message, doc, path), () => []);
 }
 
 const idMessage = 'expected an id: a letter or _, then up to 63 letters, digits, _ or -';
@@ -276,8 +372,8 @@ const ConnectionSchema = obj(
 
 const GraphSchema = obj(
   {
-    nodes: list(NodeSchema, LIMITS.nodesPerGraph, 'expected a list of nodes', 'The nodes; ids unique within the graph.'),
-    connections: optionalList(ConnectionSchema, LIMITS.connectionsPerGraph, 'expected a list of connections', 'The connections.'),
+    nodes: list(NodeSchema, LIMITS.nodesPerGraph, 'expected a list of nodes', 'The nodes; ids unique within the graph.', FAST_PATHS.node),
+    connections: optionalList(ConnectionSchema, LIMITS.connectionsPerGraph, 'expected a list of connections', 'The connections.', FAST_PATHS.connection),
   },
   'expected a graph: an object { nodes, connections }',
   "An agent type's behaviour graph.",
@@ -333,10 +429,12 @@ const ObstacleSchema = obj(
   'A circular obstacle; vx, vy make it drift and bounce off the walls.',
 );
 
+const PointItem = point('expected a point [x, y]', 'A point [x, y], px.');
+
 const PathSchema = obj(
   {
     id: id('Unique among paths.'),
-    points: list(point('expected a point [x, y]', 'A point [x, y], px.'), LIMITS.pointsPerPath, 'expected a list of points [x, y]', 'The points of the polyline.'),
+    points: list(PointItem, LIMITS.pointsPerPath, 'expected a list of points [x, y]', 'The points of the polyline.', FAST_PATHS.point),
     loop: v.boolean('expected true or false'),
   },
   'expected a path: an object { id, points, loop }',
@@ -385,20 +483,30 @@ export const SceneSchema = v.pipe(
   v.title('Steergraph scene'),
 );
 
+/** Each fast path with the schema it stands in for (for the test that they agree). */
+export const FAST_PATH_SCHEMAS = [
+  ['point', FAST_PATHS.point, PointItem],
+  ['connection', FAST_PATHS.connection, ConnectionSchema],
+  ['node', FAST_PATHS.node, NodeSchema],
+] as const;
+
 /** How many issues validateWithSchema collects at most (roughly: nested lists count twice). */
 export const ISSUE_BUDGET = 1_000;
 
 /**
  * Runs SceneSchema on `value`. Stops looking at further list items once ISSUE_BUDGET issues are
- * collected (`complete: false`): the issues then are some, not all.
+ * collected (`complete: false`): the issues then are some, not all. `owned`: the value was just
+ * parsed and nobody else holds it, so the output may share its nodes, connections and points.
  */
-export function validateWithSchema(value: unknown): { result: v.SafeParseResult<typeof SceneSchema>; complete: boolean } {
+export function validateWithSchema(value: unknown, owned = false): { result: v.SafeParseResult<typeof SceneSchema>; complete: boolean } {
   issueBudget = ISSUE_BUDGET;
+  keepItems = owned;
   try {
     const result = v.safeParse(SceneSchema, value);
     return { result, complete: issueBudget > 0 };
   } finally {
     issueBudget = Infinity;
+    keepItems = false;
   }
 }
 

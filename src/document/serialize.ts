@@ -1,10 +1,12 @@
 /**
  * Writing a scene: pretty JSON with 2-space indents, keys in the order of types.ts (parameters in
  * their own order), short lists of plain values on one line (`"position": [120, 80]`, one point
- * per line) so files stay readable and diffs small, and a trailing newline. `loadScene` of the
- * result gives back an equal document, -0 included.
+ * per line) so files stay readable and diffs small, and a trailing newline; compact, on one line,
+ * when the pretty text would pass the file size limit. `loadScene` of the result gives back an
+ * equal document, -0 included.
  */
 import { joinPath } from './errors';
+import { LIMITS } from './schema';
 import type { AgentType, Connection, GraphNode, NamedTarget, Obstacle, SceneDocument, ScenePath } from './types';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -46,41 +48,129 @@ export function canonicalScene(doc: SceneDocument): { [key: string]: Json } {
   out.world = {
     ...pick(w, ['width', 'height', 'edges', 'seed']),
     obstacles: (w.obstacles ?? []).map((o: Obstacle) => pick(o, ['x', 'y', 'r', 'vx', 'vy'])),
-    paths: (w.paths ?? []).map((p: ScenePath) => ({ id: p.id, points: p.points.map((pt) => [pt[0], pt[1]]), loop: p.loop })),
+    // (Points are written as they are: a valid point is exactly [x, y], and a path can hold 10,000.)
+    paths: (w.paths ?? []).map((p: ScenePath) => ({ id: p.id, points: p.points, loop: p.loop })),
     targets: (w.targets ?? []).map((t: NamedTarget) => pick(t, ['name', 'x', 'y'])),
   };
   out.agentTypes = doc.agentTypes.map(agentType);
   return out;
 }
 
-function isPlain(value: Json): boolean {
-  return typeof value !== 'object' || value === null;
+/** A number JSON cannot carry, found while writing; the path is filled in on the way out. */
+class NotFinite {
+  readonly keys: (string | number)[] = [];
+  constructor(readonly value: number) {}
 }
 
-function write(value: Json, indent: string, path: string): string {
+/**
+ * `value` as JSON: pretty (2-space indents, short lists on one line) or, with `indent` null,
+ * compact. (The path of a bad number is worked out only when there is one: a scene can hold
+ * hundreds of thousands of values.)
+ */
+function write(value: Json, indent: string | null): string {
   if (typeof value === 'number') {
     // JSON has no NaN or Infinity (JSON.stringify would write null and the file would not load).
-    if (!Number.isFinite(value)) throw new Error(`serializeScene: ${path || 'the scene'} is ${value}, not a finite number`);
-    return Object.is(value, -0) ? '-0' : JSON.stringify(value);
+    if (!Number.isFinite(value)) throw new NotFinite(value);
+    return Object.is(value, -0) ? '-0' : String(value);
   }
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const inner = `${indent}  `;
+  const inner = indent === null ? null : `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    const items = value.map((item, i) => write(item, inner, joinPath(path, i)));
-    if (value.every(isPlain)) return `[${items.join(', ')}]`;
+    const flat = plainItems(value);
+    if (flat !== null) return inner === null ? `[${flat.join(',')}]` : `[${flat.join(', ')}]`;
+    const items = new Array<string>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      try {
+        items[i] = write(value[i], inner);
+      } catch (e) {
+        if (e instanceof NotFinite) e.keys.unshift(i);
+        throw e;
+      }
+    }
+    if (inner === null) return `[${items.join(',')}]`;
     return `[\n${inner}${items.join(`,\n${inner}`)}\n${indent}]`;
   }
   const keys = Object.keys(value);
   if (keys.length === 0) return '{}';
-  const entries = keys.map((key) => `${JSON.stringify(key)}: ${write(value[key], inner, joinPath(path, key))}`);
+  const entries = new Array<string>(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    try {
+      entries[i] = `${JSON.stringify(key)}:${inner === null ? '' : ' '}${write(value[key], inner)}`;
+    } catch (e) {
+      if (e instanceof NotFinite) e.keys.unshift(key);
+      throw e;
+    }
+  }
+  if (inner === null) return `{${entries.join(',')}}`;
   return `{\n${inner}${entries.join(`,\n${inner}`)}\n${indent}}`;
+}
+
+/** The items of a list of plain values (numbers, texts, …) as JSON (such a list goes on one line), or null when one is a list or an object. */
+function plainItems(list: Json[]): string[] | null {
+  const out = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) {
+        const e = new NotFinite(v);
+        e.keys.push(i);
+        throw e;
+      }
+      out[i] = Object.is(v, -0) ? '-0' : String(v);
+    } else if (typeof v === 'object' && v !== null) return null;
+    else out[i] = JSON.stringify(v);
+  }
+  return out;
+}
+
+/** `write`, turning a bad number into an Error that names its field. */
+function writeScene(value: Json, indent: string | null): string {
+  try {
+    return write(value, indent);
+  } catch (e) {
+    if (!(e instanceof NotFinite)) throw e;
+    const path = e.keys.reduce<string>((p, k) => joinPath(p, k), '');
+    throw new Error(`serializeScene: ${path || 'the scene'} is ${e.value}, not a finite number`);
+  }
 }
 
 /**
  * The document as the text of a scene file. Throws (naming the field) only on a number JSON
- * cannot carry, which a document that passed the loader never has.
+ * cannot carry, which a document that passed the loader never has. A scene whose pretty text
+ * would pass the file size limit (LIMITS.fileChars) is written compact, without line breaks, so
+ * that what loaded saves to a file that loads again (contract 6).
  */
 export function serializeScene(doc: SceneDocument): string {
-  return `${write(canonicalScene(doc), '', '')}\n`;
+  const canonical = canonicalScene(doc);
+  const compact = compactText(canonical);
+  if (compact.length > LIMITS.fileChars) return compact;
+  const pretty = `${writeScene(canonical, '')}\n`;
+  return pretty.length <= LIMITS.fileChars ? pretty : compact;
+}
+
+/** Whether every number in `value` is finite and not -0 (then JSON.stringify writes it as write() would). */
+function plainNumbers(value: Json): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!plainNumbers(value[i])) return false;
+    return true;
+  }
+  for (const key in value) if (!plainNumbers(value[key])) return false;
+  return true;
+}
+
+/** The compact text: JSON.stringify's own (fast, and the same) unless a number needs write(). */
+function compactText(canonical: Json): string {
+  return `${plainNumbers(canonical) ? JSON.stringify(canonical) : writeScene(canonical, null)}\n`;
+}
+
+/**
+ * The length of the compact text of `doc`, the shortest serializeScene writes: serializeScene(doc)
+ * fits the file size limit exactly when this does.
+ */
+export function compactLength(doc: SceneDocument): number {
+  return compactText(canonicalScene(doc)).length;
 }

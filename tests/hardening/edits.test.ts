@@ -1,0 +1,518 @@
+/**
+ * Random edit sequences, model-based: thousands of sequences of the edits the editor, the panels
+ * and the preview make (add, remove, connect, disconnect, change a parameter, move, paste, add and
+ * remove agent types, world edits, undo, redo), each resolved against the document of the moment
+ * the way the app resolves a user's gesture, and applied through History. After every step:
+ *
+ * - the document is valid (validateScene), and saving it and loading the text gives it back;
+ * - the compiler never throws, its program parses, and a few agents of it run two finite ticks;
+ * - History behaves like its model: every undo and redo gives back the identical document object;
+ * - no edit mutates a document (every document is deep-frozen, so a mutation throws).
+ *
+ * Then undoing every step gives back the identical starting document, still equal to a copy made
+ * before the first edit. HARDENING_EDIT_RUNS sets the number of sequences (default 2000).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NODE_DEFS, getNodeDef, inputPorts, paramDefs } from '../../nodes/index';
+import { createBehaviorWorld } from '../../runtime/api';
+import { compile } from '../../src/compiler/index';
+import { instantiate } from '../../src/compiler/instantiate';
+import { emitModule } from '../../src/compiler/module';
+import {
+  History,
+  addAgentType,
+  addNode,
+  connect,
+  disconnect,
+  freshId,
+  freshNodeId,
+  moveNodes,
+  paste,
+  removeAgentType,
+  removeNodes,
+  setObstacles,
+  setParam,
+  setPaths,
+  setTargets,
+  updateAgentType,
+  updateScene,
+  updateWorld,
+  type Edit,
+} from '../../src/document/commands';
+import { loadScene, validateScene } from '../../src/document/load';
+import { LIMITS, RANGES } from '../../src/document/schema';
+import { serializeScene } from '../../src/document/serialize';
+import { ID_PATTERN, type AgentType, type ParamValue, type SceneDocument } from '../../src/document/types';
+import { deepFreeze, preset } from './shared';
+
+const RUNS = Number(process.env.HARDENING_EDIT_RUNS ?? 2000);
+const SEED = process.env.HARDENING_SEED === undefined ? undefined : Number(process.env.HARDENING_SEED);
+
+// ── Starting documents ───────────────────────────────────────────────────────────────────────
+
+/** A valid scene a user could have loaded that is hostile to the edits: odd ids, broken graph. */
+function awkwardScene(): SceneDocument {
+  const big = `n${'9'.repeat(63)}`;
+  const doc: SceneDocument = {
+    format: 'steergraph',
+    version: 1,
+    name: 'Awkward',
+    description: '',
+    world: {
+      width: 1_000_000,
+      height: 1,
+      edges: 'bounce',
+      seed: 4294967295,
+      obstacles: [{ x: -10_000_000, y: 10_000_000, r: 1_000_000, vx: -10_000, vy: 10_000 }],
+      paths: [{ id: 'p', points: [], loop: false }],
+      targets: [{ name: '__proto__', x: 9_999_990, y: -9_999_990 }],
+    },
+    agentTypes: [
+      {
+        id: 'constructor',
+        name: 'x',
+        color: '#000000',
+        count: 100_000,
+        mass: 1e-300,
+        maxSpeed: 10_000,
+        maxForce: 0,
+        spawn: { x: 10_000_000, y: 0, width: 0, height: 10_000_000, speed: 1 },
+        variation: { maxSpeed: 1 },
+        graph: {
+          nodes: [
+            { id: big, kind: 'sum', params: { inputs: 32, w31: -1e308 }, position: [9_999_990, -9_999_990] },
+            { id: 'n9007199254740993', kind: 'seek', params: { enabled: 'yes' }, position: [0, 0] },
+            { id: 'n9007199254740992', kind: 'no-such-kind', params: { x: 1 }, position: [-0, 0] },
+            { id: 'out', kind: 'agent-output', params: {}, position: [10, 10] },
+            { id: 'out2', kind: 'agent-output', params: {}, position: [10, 10] },
+          ],
+          connections: [
+            { from: [big, 'force'], to: [big, 'in0'] },
+            { from: ['ghost', 'force'], to: ['out', 'force'] },
+            { from: ['n9007199254740993', 'force'], to: [big, 'in31'] },
+            { from: [big, 'force'], to: ['n9007199254740993', 'target'] },
+          ],
+        },
+      },
+      {
+        id: '__proto__',
+        name: 'y',
+        color: '#ffffff',
+        count: 0,
+        mass: 1_000_000,
+        maxSpeed: 0,
+        maxForce: 10_000,
+        graph: { nodes: [], connections: [] },
+      },
+    ],
+  };
+  const r = validateScene(doc);
+  if (!r.ok) throw new Error(`fixture: ${JSON.stringify(r.errors)}`);
+  return r.doc;
+}
+
+/** A scene with no agent type at all. */
+function emptyScene(): SceneDocument {
+  return {
+    format: 'steergraph',
+    version: 1,
+    name: 'Empty',
+    description: '',
+    world: { width: 800, height: 600, edges: 'wrap', seed: 0, obstacles: [], paths: [], targets: [] },
+    agentTypes: [],
+  };
+}
+
+const STARTS: readonly SceneDocument[] = [
+  preset('default'),
+  preset('every-node'),
+  preset('sheep-and-wolves'),
+  preset('pursuit'),
+  preset('patrol'),
+  awkwardScene(),
+  emptyScene(),
+];
+
+// ── Abstract actions, resolved against the document of the moment ──────────────────────────────
+
+const KINDS = NODE_DEFS.map((d) => d.kind);
+const unique = <T,>(xs: T[]): T[] => [...new Set(xs)];
+const PORTS = unique([
+  ...NODE_DEFS.flatMap((d) => [...d.inputs, ...d.outputs].map((p) => p.key)),
+  ...Array.from({ length: 34 }, (_, k) => `in${k}`),
+  'bogus',
+  '',
+  'x'.repeat(64),
+]);
+const PARAM_KEYS = unique([...NODE_DEFS.flatMap((d) => paramDefs(d, {}).map((p) => p.key)), 'inputs', ...Array.from({ length: 34 }, (_, k) => `w${k}`), 'zzExtra']);
+
+/** A value in `r`, rounded to 0.1 sometimes, as a field would commit it. */
+function inRange(r: { min: number; max: number; whole?: boolean; exclusiveMin?: boolean }): fc.Arbitrary<number> {
+  const lo = r.exclusiveMin ? Math.max(r.min + 1e-9, Number.MIN_VALUE) : r.min;
+  if (r.whole) return fc.oneof(fc.integer({ min: lo, max: Math.min(r.max, 2 ** 31 - 1) }), fc.constantFrom(r.min, r.max));
+  return fc.oneof(fc.double({ min: lo, max: r.max, noNaN: true }), fc.constantFrom(lo, r.max), fc.integer({ min: Math.ceil(lo), max: Math.min(100, r.max) }));
+}
+
+const coordinate = fc.oneof(
+  { arbitrary: fc.integer({ min: -2000, max: 2000 }), weight: 4 },
+  { arbitrary: fc.double({ min: -1e7, max: 1e7, noNaN: true }).map((v) => Math.round(v * 10) / 10), weight: 1 },
+  { arbitrary: fc.constantFrom(1e7, -1e7, 9_999_990, -9_999_990, -0), weight: 1 },
+);
+const position = fc.tuple(coordinate, coordinate);
+
+/** A parameter value the editor (or a loaded file) could hold; `{ ref }` picks an id of the scene. */
+type ValueSpec = { v: ParamValue | undefined } | { ref: number };
+const paramValue: fc.Arbitrary<ValueSpec> = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map((v) => ({ v })),
+  fc.integer({ min: -3, max: 40 }).map((v) => ({ v })),
+  fc.constantFrom(0, -0, 0.5, 1e308, -1e308, 5e-324, 10_000, 1e7).map((v) => ({ v })),
+  fc.boolean().map((v) => ({ v })),
+  fc.constantFrom('', 'nope', 'zq', 'y'.repeat(200)).map((v) => ({ v })),
+  fc.nat().map((ref) => ({ ref })),
+  fc.constant({ v: undefined }),
+);
+
+type Action =
+  | { a: 'addNode'; type: number; kind: number; pos: [number, number]; taken: number }
+  | { a: 'removeNodes'; type: number; picks: number[] }
+  | { a: 'connect'; type: number; from: number; fromPort: number; to: number; toPort: number; typed: boolean }
+  | { a: 'disconnect'; type: number; pick: number; stranger: boolean }
+  | { a: 'setParam'; type: number; node: number; key: number; own: boolean; value: ValueSpec; merge: boolean }
+  | { a: 'move'; type: number; picks: number[]; to: [number, number][]; dragged: boolean }
+  | { a: 'paste'; from: number; type: number; picks: number[]; offset: [number, number] | null; times: number }
+  | { a: 'addType' }
+  | { a: 'removeType'; type: number }
+  | { a: 'updateType'; type: number; patch: Partial<Omit<AgentType, 'id' | 'graph'>>; merge: boolean }
+  | { a: 'updateWorld'; patch: Partial<Pick<SceneDocument['world'], 'width' | 'height' | 'edges' | 'seed'>>; merge: boolean }
+  | { a: 'rename'; name: string }
+  | { a: 'obstacle'; op: number; pick: number; field: number; value: number }
+  | { a: 'path'; op: number; pick: number; point: [number, number] }
+  | { a: 'target'; op: number; pick: number; name: string; value: number }
+  | { a: 'undo' }
+  | { a: 'redo' }
+  | { a: 'seal' };
+
+const nat = fc.nat({ max: 1000 });
+const picks = fc.array(nat, { maxLength: 6 });
+const name = fc.string({ minLength: 1, maxLength: 200, unit: 'binary' }).filter((s) => s.trim().length > 0).map((s) => s.trim());
+const typePatch = fc.oneof(
+  name.map((v) => ({ name: v })),
+  fc.integer({ min: 0, max: 0xffffff }).map((v) => ({ color: `#${v.toString(16).padStart(6, '0')}` })),
+  inRange(RANGES.count).map((v) => ({ count: v })),
+  fc.constantFrom(100_000, 99_999, 50_000).map((v) => ({ count: v })),
+  inRange(RANGES.mass).map((v) => ({ mass: v })),
+  inRange(RANGES.maxSpeed).map((v) => ({ maxSpeed: v })),
+  inRange(RANGES.maxForce).map((v) => ({ maxForce: v })),
+  inRange(RANGES.spawnSpeed).map((v) => ({ spawn: { speed: v } })),
+  fc.record({ x: inRange(RANGES.spawnRect), y: inRange(RANGES.spawnRect), width: inRange(RANGES.spawnRect), height: inRange(RANGES.spawnRect) }).map((spawn) => ({ spawn })),
+  fc.constant({ spawn: undefined }),
+  inRange(RANGES.variation).map((v) => ({ variation: v ? { maxSpeed: v, maxForce: v } : undefined })),
+);
+const worldPatch = fc.oneof(
+  inRange(RANGES.worldSize).map((v) => ({ width: v })),
+  inRange(RANGES.worldSize).map((v) => ({ height: v })),
+  fc.constantFrom<'wrap' | 'bounce'>('wrap', 'bounce').map((v) => ({ edges: v })),
+  inRange(RANGES.seed).map((v) => ({ seed: v })),
+  fc.constantFrom(4294967295, 0).map((v) => ({ seed: v })),
+);
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ a: fc.constant('addNode' as const), type: nat, kind: nat, pos: position, taken: fc.nat({ max: 3 }) }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('removeNodes' as const), type: nat, picks }) },
+  { weight: 8, arbitrary: fc.record({ a: fc.constant('connect' as const), type: nat, from: nat, fromPort: nat, to: nat, toPort: nat, typed: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('disconnect' as const), type: nat, pick: nat, stranger: fc.boolean() }) },
+  { weight: 8, arbitrary: fc.record({ a: fc.constant('setParam' as const), type: nat, node: nat, key: nat, own: fc.boolean(), value: paramValue, merge: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('move' as const), type: nat, picks, to: fc.array(position, { maxLength: 6 }), dragged: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('paste' as const), from: nat, type: nat, picks, offset: fc.option(position), times: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 1, arbitrary: fc.constant({ a: 'addType' as const }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('removeType' as const), type: nat }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('updateType' as const), type: nat, patch: typePatch, merge: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('updateWorld' as const), patch: worldPatch, merge: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('rename' as const), name }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('obstacle' as const), op: fc.nat({ max: 2 }), pick: nat, field: fc.nat({ max: 4 }), value: fc.double({ min: -1e7, max: 1e7, noNaN: true }) }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('path' as const), op: fc.nat({ max: 4 }), pick: nat, point: position }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('target' as const), op: fc.nat({ max: 3 }), pick: nat, name: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/), value: fc.double({ min: -1e7, max: 1e7, noNaN: true }) }) },
+  { weight: 4, arbitrary: fc.constant({ a: 'undo' as const }) },
+  { weight: 2, arbitrary: fc.constant({ a: 'redo' as const }) },
+  { weight: 1, arbitrary: fc.constant({ a: 'seal' as const }) },
+);
+
+/** The agent type the action addresses: one of the scene's, or (one time in n + 1) one that does not exist. */
+function typeAt(doc: SceneDocument, k: number): AgentType | { id: string; graph: AgentType['graph'] } {
+  const types = doc.agentTypes;
+  return k % (types.length + 1) < types.length ? types[k % (types.length + 1)] : { id: 'no-such-type', graph: { nodes: [], connections: [] } };
+}
+
+/** The ids the scene's reference parameters may hold. */
+function refs(doc: SceneDocument): string[] {
+  return [...doc.agentTypes.map((t) => t.id), ...doc.world.paths.map((p) => p.id), ...doc.world.targets.map((t) => t.name), ''];
+}
+
+/** A new agent type as the app's "+ Type" button makes it. */
+function newType(doc: SceneDocument): AgentType {
+  const n = doc.agentTypes.length + 1;
+  const id = freshId(`type-${n}`, doc.agentTypes.map((t) => t.id));
+  return {
+    id,
+    name: `Type ${n}`,
+    color: '#5ec8ff',
+    count: 20,
+    mass: 1,
+    maxSpeed: 3,
+    maxForce: 0.15,
+    graph: {
+      nodes: [
+        { id: 'n1', kind: 'wander', params: {}, position: [0, 0] },
+        { id: 'n2', kind: 'agent-output', params: {}, position: [320, 20] },
+      ],
+      connections: [{ from: ['n1', 'force'], to: ['n2', 'force'] }],
+    },
+  };
+}
+
+/** The edit an action stands for (with its merge key), or a history operation. */
+function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 'undo' | 'redo' | 'seal' {
+  switch (x.a) {
+    case 'undo':
+    case 'redo':
+    case 'seal':
+      return x.a;
+    case 'addNode': {
+      // As the editor: a known kind under a fresh id (or, `taken` = 0, an id already there: nothing happens).
+      const t = typeAt(doc, x.type);
+      const nodes = t.graph.nodes;
+      const id = x.taken === 0 && nodes.length ? nodes[x.kind % nodes.length].id : freshNodeId(nodes);
+      return { edit: addNode(t.id, { id, kind: KINDS[x.kind % KINDS.length], params: {}, position: x.pos }) };
+    }
+    case 'removeNodes': {
+      const t = typeAt(doc, x.type);
+      const nodes = t.graph.nodes;
+      const ids = x.picks.map((p) => (nodes.length && p % 7 !== 6 ? nodes[p % nodes.length].id : `gone${p}`));
+      return { edit: removeNodes(t.id, ids) };
+    }
+    case 'connect': {
+      // `typed`: ports the nodes have (what a drag can make); else any port key at all.
+      const t = typeAt(doc, x.type);
+      const nodes = t.graph.nodes;
+      const from = nodes.length ? nodes[x.from % nodes.length] : { id: 'ghost', kind: 'seek', params: {} };
+      const to = nodes.length ? nodes[x.to % nodes.length] : { id: 'ghost2', kind: 'sum', params: {} };
+      const fd = getNodeDef(from.kind);
+      const td = getNodeDef(to.kind);
+      const outs = x.typed && fd ? fd.outputs.map((p) => p.key) : PORTS;
+      const ins = x.typed && td ? inputPorts(td, to.params).map((p) => p.key) : PORTS;
+      return { edit: connect(t.id, [from.id, outs[x.fromPort % outs.length] ?? 'force'], [to.id, ins[x.toPort % ins.length] ?? 'in0']), key: x.typed ? undefined : `gesture:${x.from}` };
+    }
+    case 'disconnect': {
+      const t = typeAt(doc, x.type);
+      const cs = t.graph.connections;
+      const c = cs.length && !x.stranger ? cs[x.pick % cs.length] : { from: ['a', 'force'] as [string, string], to: ['b', 'in0'] as [string, string] };
+      return { edit: disconnect(t.id, c) };
+    }
+    case 'setParam': {
+      const t = typeAt(doc, x.type);
+      const nodes = t.graph.nodes;
+      const node = nodes.length ? nodes[x.node % nodes.length] : { id: 'ghost', kind: 'seek', params: {} };
+      const def = getNodeDef(node.kind);
+      const own = def ? paramDefs(def, node.params).map((p) => p.key) : [];
+      const keys = x.own && own.length ? own : PARAM_KEYS;
+      const key = keys[x.key % keys.length];
+      const r = refs(doc);
+      const value = 'ref' in x.value ? r[x.value.ref % r.length] : x.value.v;
+      return { edit: setParam(t.id, node.id, key, value), key: x.merge ? `param:${node.id}:${key}` : undefined };
+    }
+    case 'move': {
+      const t = typeAt(doc, x.type);
+      const nodes = t.graph.nodes;
+      const moves = x.picks.map((p, k) => ({ id: nodes.length ? nodes[p % nodes.length].id : 'ghost', position: x.to[k % Math.max(1, x.to.length)] ?? [0, 0] }));
+      return { edit: moveNodes(t.id, moves), key: x.dragged ? 'drag' : undefined };
+    }
+    case 'paste': {
+      // Copy from one type (the selected nodes and the connections among them), paste `times` into another.
+      const src = typeAt(doc, x.from);
+      const dst = typeAt(doc, x.type);
+      const nodes = src.graph.nodes;
+      const chosen = new Set(x.picks.map((p) => (nodes.length ? nodes[p % nodes.length].id : '')));
+      const clip = nodes.filter((n) => chosen.has(n.id));
+      const conns = src.graph.connections.filter((c) => chosen.has(c.from[0]) && chosen.has(c.to[0]));
+      const edit: Edit = (d) => {
+        let out = d;
+        for (let k = 0; k < x.times; k++) out = paste(dst.id, out, clip, conns, x.offset ?? undefined).edit(out);
+        return out;
+      };
+      return { edit };
+    }
+    case 'addType':
+      return { edit: addAgentType(newType(doc)) };
+    case 'removeType':
+      return { edit: removeAgentType(typeAt(doc, x.type).id) };
+    case 'updateType': {
+      const t = typeAt(doc, x.type);
+      const field = Object.keys(x.patch)[0];
+      const patch = { ...x.patch };
+      // The spawn speed field keeps the rest of the spawn rectangle, as the type panel does.
+      if (patch.spawn && Object.keys(patch.spawn).length === 1 && 'spawn' in t) patch.spawn = { ...(t.spawn ?? {}), ...patch.spawn };
+      return { edit: updateAgentType(t.id, patch), key: x.merge ? `type:${t.id}:${field}` : undefined };
+    }
+    case 'updateWorld':
+      return { edit: updateWorld(x.patch), key: x.merge ? `world:${Object.keys(x.patch)[0]}` : undefined };
+    case 'rename':
+      return { edit: updateScene({ name: x.name }) };
+    case 'obstacle': {
+      const w = doc.world;
+      const os = w.obstacles;
+      if (x.op === 0 || os.length === 0) return { edit: setObstacles([...os, { x: Math.round(w.width / 2), y: Math.round(w.height / 2), r: 30 }]) };
+      const k = x.pick % os.length;
+      if (x.op === 1) return { edit: setObstacles(os.filter((_, j) => j !== k)) };
+      const field = (['x', 'y', 'r', 'vx', 'vy'] as const)[x.field];
+      const range = field === 'r' ? RANGES.obstacleRadius : field === 'vx' || field === 'vy' ? RANGES.obstacleVelocity : RANGES.coordinate;
+      const v = Math.min(range.max, Math.max(range.min, x.value));
+      return { edit: setObstacles(os.map((o, j) => (j === k ? { ...o, [field]: v } : o))), key: `obstacle:${k}:${field}` };
+    }
+    case 'path': {
+      const w = doc.world;
+      const ps = w.paths;
+      if (x.op === 0 || ps.length === 0) return { edit: setPaths([...ps, { id: freshId('path', ps.map((p) => p.id)), points: [], loop: true }]) };
+      const k = x.pick % ps.length;
+      if (x.op === 1) return { edit: setPaths(ps.filter((_, j) => j !== k)) };
+      if (x.op === 2) return { edit: setPaths(ps.map((p, j) => (j === k ? { ...p, points: [] } : p))) };
+      if (x.op === 3) return { edit: setPaths(ps.map((p, j) => (j === k ? { ...p, loop: !p.loop } : p))) };
+      // A click in the preview: a point inside the world, rounded to 0.1 px.
+      const pt: [number, number] = [Math.round(Math.abs(x.point[0] % w.width) * 10) / 10, Math.round(Math.abs(x.point[1] % w.height) * 10) / 10];
+      return { edit: setPaths(ps.map((p, j) => (j === k ? { ...p, points: [...p.points, pt] } : p))) };
+    }
+    case 'target': {
+      const w = doc.world;
+      const ts = w.targets;
+      if (x.op === 0 || ts.length === 0) {
+        return { edit: setTargets([...ts, { name: freshId('target', ts.map((t) => t.name)), x: Math.round(w.width / 2), y: Math.round(w.height / 2) }]) };
+      }
+      const k = x.pick % ts.length;
+      if (x.op === 1) return { edit: setTargets(ts.filter((_, j) => j !== k)) };
+      if (x.op === 2) {
+        // Renaming, as the panel allows it: a valid id no other target has.
+        const ok = ID_PATTERN.test(x.name) && !ts.some((t, j) => j !== k && t.name === x.name);
+        return { edit: ok ? setTargets(ts.map((t, j) => (j === k ? { ...t, name: x.name } : t))) : (d) => d };
+      }
+      return { edit: setTargets(ts.map((t, j) => (j === k ? { ...t, x: x.value } : t))), key: `target:${k}:x` };
+    }
+  }
+}
+
+// ── The checks ──────────────────────────────────────────────────────────────────────────────
+
+const checked = new WeakSet<SceneDocument>();
+let steps = 0;
+let emitted = 0;
+let worldsRun = 0;
+
+/** Everything that must hold of a document the history holds. */
+function checkDocument(doc: SceneDocument): void {
+  if (checked.has(doc)) return;
+  steps++;
+  const v = validateScene(doc);
+  if (!v.ok) throw new Error(`invalid document: ${JSON.stringify(v.errors.slice(0, 3))}`);
+  // (isDeepStrictEqual is the fast test, stricter than toEqual: -0 is not 0, undefined fields count; toEqual says how they differ.)
+  if (!isDeepStrictEqual(v.doc, doc)) expect(v.doc).toEqual(doc);
+  const text = serializeScene(doc);
+  const back = loadScene(text);
+  if (!back.ok) throw new Error(`the saved text does not load: ${JSON.stringify(back.errors.slice(0, 3))}`);
+  if (!isDeepStrictEqual(back.doc, doc)) expect(back.doc).toEqual(doc);
+  const compiled = compile(doc);
+  const program = instantiate(compiled);
+  // Every few steps: the whole module text, and a few agents of each type for two ticks.
+  if (steps % 4 === 0) {
+    emitted++;
+    emitModule(doc);
+    const counts = Object.fromEntries(doc.agentTypes.map((t) => [t.id, 3]));
+    const world = createBehaviorWorld(doc, program, { counts });
+    world.step(2);
+    for (const t of doc.agentTypes) {
+      expect(world.positions(t.id).every(Number.isFinite)).toBe(true);
+      expect(world.velocities(t.id).every(Number.isFinite)).toBe(true);
+    }
+    worldsRun++;
+  }
+  checked.add(doc);
+}
+
+/** Runs one sequence through History and a model of it; returns how many edits changed the document. */
+function runSequence(start: SceneDocument, actions: Action[]): number {
+  const copy = structuredClone(start);
+  const history = new History(start);
+  const model = { past: [] as SceneDocument[], cur: start, future: [] as SceneDocument[], lastKey: undefined as string | undefined };
+  let changed = 0;
+  checkDocument(start);
+  for (const x of actions) {
+    const r = resolve(model.cur, x);
+    if (r === 'undo') {
+      const did = history.undo();
+      expect(did).toBe(model.past.length > 0);
+      if (did) {
+        model.future.push(model.cur);
+        model.cur = model.past.pop()!;
+        model.lastKey = undefined;
+      }
+    } else if (r === 'redo') {
+      const did = history.redo();
+      expect(did).toBe(model.future.length > 0);
+      if (did) {
+        model.past.push(model.cur);
+        model.cur = model.future.pop()!;
+        model.lastKey = undefined;
+      }
+    } else if (r === 'seal') {
+      history.seal();
+      model.lastKey = undefined;
+    } else {
+      const did = history.apply(r.edit, r.key);
+      expect(did).toBe(history.doc !== model.cur);
+      if (did) {
+        changed++;
+        if (!(r.key !== undefined && r.key === model.lastKey && model.past.length)) model.past.push(model.cur);
+        model.future = [];
+        model.cur = deepFreeze(history.doc);
+        model.lastKey = r.key;
+      }
+    }
+    expect(history.doc).toBe(model.cur);
+    expect(history.canUndo).toBe(model.past.length > 0);
+    expect(history.canRedo).toBe(model.future.length > 0);
+    checkDocument(history.doc);
+  }
+  // Undo every step: the very same starting document, unchanged.
+  while (history.undo()) expect(history.doc).toBe(model.past.pop());
+  expect(history.doc).toBe(start);
+  if (!isDeepStrictEqual(start, copy)) expect(start).toEqual(copy);
+  return changed;
+}
+
+describe('random edit sequences', () => {
+  it(`${RUNS} sequences keep the document valid, compilable and fully undoable`, () => {
+    for (const s of STARTS) deepFreeze(s);
+    let sequences = 0;
+    let edits = 0;
+    const t0 = performance.now();
+    fc.assert(
+      fc.property(fc.nat({ max: STARTS.length - 1 }), fc.array(action, { minLength: 1, maxLength: 50, size: 'max' }), (k, actions) => {
+        sequences++;
+        edits += runSequence(STARTS[k], actions);
+      }),
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+    );
+    const s = ((performance.now() - t0) / 1000).toFixed(1);
+    console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${s} s`);
+  }, Math.max(60_000, RUNS * 100));
+
+  it('a graph pasted until it is full stays loadable: the edit that would pass a limit does nothing', () => {
+    const start = deepFreeze(preset('default'));
+    const t = start.agentTypes[0];
+    const history = new History(start);
+    for (let k = 0; k < 300; k++) history.apply(paste(t.id, history.doc, history.doc.agentTypes[0].graph.nodes.slice(0, 40), [], [30, 30]).edit);
+    const nodes = history.doc.agentTypes[0].graph.nodes.length;
+    expect(nodes).toBeLessThanOrEqual(LIMITS.nodesPerGraph);
+    expect(nodes).toBeGreaterThan(LIMITS.nodesPerGraph - 40);
+    expect(loadScene(serializeScene(history.doc)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+// One long run of an exported behaviour module, in its own process (run with node --expose-gc):
+//   node --expose-gc tests/hardening/long-run-child.mjs <module.js> <ticks> <early tick>
+// Steps the module's default world tick by tick, moving the pointer and every named target around
+// the world, and checks after every tick that every position and velocity is finite, every agent is
+// inside the world (wrap: [0, W) × [0, H); bounce: [0, W] × [0, H]) and no agent is faster than its
+// own maxSpeed (read from a snapshot) × (1 + 1e-12). At the early tick and at the last it forces a
+// garbage collection and reads the heap, and checks that a snapshot holds only finite numbers.
+// Prints one line of JSON: { ok, ticks, agents, problems, heapEarly, heapLate, maxSpeedRatio, seconds }.
+import { pathToFileURL } from 'node:url';
+
+const [file, ticksArg, earlyArg] = process.argv.slice(2);
+const ticks = Number(ticksArg);
+const early = Number(earlyArg);
+if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
+
+const mod = await import(pathToFileURL(file).href);
+const scene = mod.scene;
+const world = mod.createWorld();
+const W = scene.world.width;
+const H = scene.world.height;
+const wrap = scene.world.edges === 'wrap';
+const ids = [...world.types];
+const targets = scene.world.targets.map((t) => t.name);
+
+/** Unpacks a snapshot's packed numbers (an array, or { values, negativeZero }). */
+const unpack = (p) => (Array.isArray(p) ? p : p.values);
+
+/** Every number in a snapshot is finite; returns the first path that is not, or null. */
+function nonFinite(value, path) {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const bad = nonFinite(v, `${path}.${k}`);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+const snap0 = world.snapshot();
+const maxSpeed = ids.map((id) => Float64Array.from(unpack(snap0.types[id].maxSpeed)));
+const agents = ids.reduce((n, id) => n + snap0.types[id].count, 0);
+const problems = [];
+let maxSpeedRatio = 0;
+let heapEarly = NaN;
+let heapLate = NaN;
+
+function heap() {
+  globalThis.gc();
+  globalThis.gc();
+  return process.memoryUsage().heapUsed;
+}
+
+function problem(text) {
+  if (problems.length < 10) problems.push(text);
+}
+
+const t0 = performance.now();
+for (let t = 1; t <= ticks; t++) {
+  // The pointer and the targets circle the world, so seeking, fleeing and arriving never settle.
+  const a = t * 0.013;
+  world.setPointer(W * (0.5 + 0.45 * Math.cos(a)), H * (0.5 + 0.45 * Math.sin(1.3 * a)));
+  for (let k = 0; k < targets.length; k++) world.setTarget(targets[k], W * (0.5 + 0.4 * Math.sin(a + k)), H * (0.5 + 0.4 * Math.cos(0.7 * a + k)));
+  world.step();
+  for (let k = 0; k < ids.length; k++) {
+    const p = world.positions(ids[k]);
+    const v = world.velocities(ids[k]);
+    const S = maxSpeed[k];
+    for (let i = 0; i < S.length; i++) {
+      const x = p[2 * i];
+      const y = p[2 * i + 1];
+      const vx = v[2 * i];
+      const vy = v[2 * i + 1];
+      if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(vx) && Number.isFinite(vy))) {
+        problem(`tick ${t}: ${ids[k]}[${i}] is not finite: (${x}, ${y}) (${vx}, ${vy})`);
+        continue;
+      }
+      const inside = wrap ? x >= 0 && x < W && y >= 0 && y < H : x >= 0 && x <= W && y >= 0 && y <= H;
+      if (!inside) problem(`tick ${t}: ${ids[k]}[${i}] at (${x}, ${y}) is outside the ${W} × ${H} world (${scene.world.edges})`);
+      const speed = Math.sqrt(vx * vx + vy * vy);
+      if (S[i] > 0) {
+        const ratio = speed / S[i];
+        if (ratio > maxSpeedRatio) maxSpeedRatio = ratio;
+      }
+      if (speed > S[i] * (1 + 1e-12)) problem(`tick ${t}: ${ids[k]}[${i}] moves at ${speed} px/tick, over its maxSpeed ${S[i]}`);
+    }
+  }
+  if (t === early || t === ticks) {
+    const bad = nonFinite(world.snapshot(), 'snapshot');
+    if (bad) problem(`tick ${t}: ${bad} is not finite`);
+    if (t === early) heapEarly = heap();
+    else heapLate = heap();
+  }
+  if (problems.length >= 10) break;
+}
+const seconds = (performance.now() - t0) / 1000;
+console.log(JSON.stringify({ ok: problems.length === 0, ticks: world.tick, agents, problems, heapEarly, heapLate, maxSpeedRatio, seconds }));

@@ -1,0 +1,90 @@
+/**
+ * Exported module input, the cases tests/module/api.test.ts does not already cover: seeds and counts
+ * that are not numbers, not finite, or far too large (a count near 2³⁰ used to pass the check and
+ * then exhaust the memory: the system killed the process), prototype names as type ids, and calls
+ * naming a type that does not exist with something that is not even a text. All through the module
+ * as a game imports it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emitModule } from '../../src/compiler/module';
+import { importModule, removeDir, tempDir, type BehaviorModule } from '../fixtures/module-files';
+import { richScene } from '../fixtures/scenes';
+
+const dir = tempDir('steergraph-module-input-');
+let mod: BehaviorModule;
+beforeAll(async () => {
+  mod = await importModule(dir, emitModule(richScene()).js);
+});
+afterAll(() => removeDir(dir));
+
+const HAS = 'this scene has "boid", "wolf", "walker"';
+const SEED = 'expected a whole number from 0 to 4294967295';
+
+describe('createWorld refuses bad options with a clear error', () => {
+  it.each<[string, unknown, string]>([
+    ['seed -Infinity', { seed: -Infinity }, `createWorld: seed: ${SEED}, got -Infinity`],
+    ['seed 2³²', { seed: 2 ** 32 }, `createWorld: seed: ${SEED}, got 4294967296`],
+    ['seed 2⁵³', { seed: 2 ** 53 }, `createWorld: seed: ${SEED}, got 9007199254740992`],
+    ['seed null', { seed: null }, `createWorld: seed: ${SEED}, got null`],
+    ['count NaN', { counts: { boid: NaN } }, 'createWorld: counts.boid: expected a whole number ≥ 0, got NaN'],
+    ['count Infinity', { counts: { boid: Infinity } }, 'createWorld: counts.boid: expected a whole number ≥ 0, got Infinity'],
+    ['count as a text', { counts: { wolf: '5' } }, 'createWorld: counts.wolf: expected a whole number ≥ 0, got "5"'],
+    ['count null', { counts: { walker: null } }, 'createWorld: counts.walker: expected a whole number ≥ 0, got null'],
+    ['count 1e-300', { counts: { boid: 1e-300 } }, 'createWorld: counts.boid: expected a whole number ≥ 0, got 1e-300'],
+    ['count over a million', { counts: { boid: 1_000_001 } }, 'createWorld: counts.boid: expected a whole number ≤ 1000000, got 1000001'],
+    ['count 10⁹ (was: the process killed for memory)', { counts: { boid: 1e9 } }, 'createWorld: counts.boid: expected a whole number ≤ 1000000, got 1000000000'],
+    ['type "__proto__" (from JSON)', { counts: JSON.parse('{"__proto__": 3}') }, `createWorld: counts: unknown agent type "__proto__"; ${HAS}`],
+    ['type "constructor"', { counts: { constructor: 3 } }, `createWorld: counts: unknown agent type "constructor"; ${HAS}`],
+    ['type "toString"', { counts: { toString: 1 } }, `createWorld: counts: unknown agent type "toString"; ${HAS}`],
+    ['type with a trailing space', { counts: { 'boid ': 1 } }, `createWorld: counts: unknown agent type "boid "; ${HAS}`],
+    ['counts as a text', { counts: 'boid' }, 'createWorld: counts must be an object of agent type id → count'],
+    ['counts null', { counts: null }, 'createWorld: counts must be an object of agent type id → count'],
+    ['options an array', [], 'createWorld: options must be an object, got object'],
+  ])('%s', (_, options, message) => {
+    expect(() => mod.createWorld(options as never)).toThrow(message);
+  });
+
+  it('and accepts the edges of what is allowed', () => {
+    expect(mod.createWorld({ seed: 0 }).tick).toBe(0);
+    expect(mod.createWorld({ seed: 2 ** 32 - 1 }).tick).toBe(0);
+    const w = mod.createWorld({ counts: { boid: 0, wolf: -0, walker: 1 } });
+    expect([w.agents('boid').length, w.agents('wolf').length, w.agents('walker').length]).toEqual([0, 0, 1]);
+    expect(mod.createWorld({ counts: Object.create(null) as Record<string, number> }).agents('boid').length).toBe(40);
+  });
+});
+
+describe('a call naming a type that does not exist says so', () => {
+  it.each<[string, unknown, string]>([
+    ['a number', 123, 'unknown agent type number 123'],
+    ['null', null, 'unknown agent type null null'],
+    ['an object', {}, 'unknown agent type object [object Object]'],
+    ['"__proto__"', '__proto__', 'unknown agent type "__proto__"'],
+    ['"constructor"', 'constructor', 'unknown agent type "constructor"'],
+    ['"hasOwnProperty"', 'hasOwnProperty', 'unknown agent type "hasOwnProperty"'],
+    ['another case', 'BOID', 'unknown agent type "BOID"'],
+  ])('%s', (_, id, message) => {
+    const w = mod.createWorld();
+    for (const method of ['agents', 'positions', 'velocities', 'computeForces'] as const) {
+      expect(() => (w[method] as (x: unknown) => unknown)(id)).toThrow(`${method}: ${message}; ${HAS}`);
+    }
+    expect(() => w.setCount(id as string, 1)).toThrow(`setCount: ${message}; ${HAS}`);
+  });
+
+  it('setCount refuses counts that are not whole, not finite or too large, and keeps the world as it was', () => {
+    const w = mod.createWorld();
+    w.step(3);
+    const before = Array.from(w.positions('boid'));
+    for (const [n, got] of [
+      [NaN, 'NaN'],
+      [Infinity, 'Infinity'],
+      ['3', '"3"'],
+      [2.5, '2.5'],
+    ] as const) {
+      expect(() => w.setCount('boid', n as number)).toThrow(`setCount: boid: expected a whole number ≥ 0, got ${got}`);
+    }
+    expect(() => w.setCount('boid', 2 ** 31)).toThrow('setCount: boid: expected a whole number ≤ 1000000, got 2147483648');
+    expect(Array.from(w.positions('boid'))).toEqual(before);
+    w.step(3);
+    expect(w.positions('boid').every(Number.isFinite)).toBe(true);
+  });
+});
