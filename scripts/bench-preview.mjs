@@ -8,6 +8,11 @@
 //                                                  overlays, then all nine
 //   node scripts/bench-preview.mjs 500 2000 5000   other counts
 //   BENCH_DPR=2 node scripts/bench-preview.mjs     on a 2× screen
+//   BENCH_DRAWING=canvas,bitmap,webgl node scripts/bench-preview.mjs 5000 20000
+//                                                  each renderer in turn (default: auto)
+//   BENCH_THREADING=worker …                       where the simulation runs (default: auto)
+//   BENCH_SIZE=520x465 …                           the preview's size (default: the whole viewport)
+//   BENCH_OVERLAYS=default …                       only the default overlays (or: all)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +27,12 @@ const PORT = Number(process.env.BENCH_PORT ?? 4199);
 const DPR = Number(process.env.BENCH_DPR ?? 1);
 const counts = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 if (!counts.length) counts.push(2000);
-const SECONDS = 6;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const DRAWINGS = (process.env.BENCH_DRAWING ?? 'auto').split(',');
+const THREADING = process.env.BENCH_THREADING ?? 'auto';
+const [BOX_W, BOX_H] = (process.env.BENCH_SIZE ?? '').split('x').map(Number);
+const OVERLAY_SETS = { default: ['paths', 'pointer', 'obstacles', 'targets'], all: ['velocity', 'force', 'wander', 'feelers', 'neighbours', 'paths', 'pointer', 'obstacles', 'targets'] };
+const OVERLAYS = (process.env.BENCH_OVERLAYS ?? 'default,all').split(',').map((k) => OVERLAY_SETS[k]);
 
 const { compile } = await tsImport('../src/compiler/index.ts', import.meta.url);
 const { moduleSource } = await tsImport('../src/compiler/module.ts', import.meta.url);
@@ -103,22 +113,25 @@ try {
     deviceScaleFactor: DPR,
   });
   const page = await context.newPage();
-  console.log(`<steer-preview> in headless Chromium ${context.browser()?.version() ?? ''}, viewport 1440 × 900 at ${DPR}× density, ${SECONDS} s per figure`);
-  console.log('agents | overlays | fps (min–max over half seconds) | ms per tick');
+  const box = BOX_W > 0 && BOX_H > 0 ? `${BOX_W} × ${BOX_H}` : '1440 × 900';
+  console.log(`<steer-preview> in headless Chromium ${context.browser()?.version() ?? ''}, preview ${box} at ${DPR}× density, ${SECONDS} s per figure`);
+  console.log('agents | overlays    | thread | drawing | fps (min–max over half seconds) | ms per tick | ticks/s');
   for (const n of counts) {
     const scene = flockScene(n);
     const compiled = compile(scene);
     const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new Error(`bench scene does not compile: ${errors.map((d) => d.message).join('; ')}`);
     const source = moduleSource(scene, compiled);
-    for (const overlays of [['paths', 'pointer', 'obstacles', 'targets'], ['velocity', 'force', 'wander', 'feelers', 'neighbours', 'paths', 'pointer', 'obstacles', 'targets']]) {
+    for (const [drawing, overlays] of DRAWINGS.flatMap((d) => OVERLAYS.map((o) => [d, o]))) {
       await page.goto(base);
       await page.waitForFunction(() => !!customElements.get('steer-preview'));
       await page.evaluate(
-        ({ scene, source, overlays }) => {
+        ({ scene, source, overlays, drawing, threading, w, h }) => {
           document.querySelector('steer-app')?.remove();
           const p = document.createElement('steer-preview');
-          p.style.cssText = 'position: fixed; inset: 0';
+          p.style.cssText = w > 0 ? `position: fixed; left: 0; top: 0; width: ${w}px; height: ${h}px` : 'position: fixed; inset: 0';
+          p.drawing = drawing;
+          p.threading = threading;
           p.scene = scene;
           p.source = source;
           p.overlays = new Set(overlays);
@@ -126,17 +139,18 @@ try {
           p.addEventListener('preview-stats', (e) => window.__stats.push(e.detail));
           document.body.append(p);
         },
-        { scene, source, overlays },
+        { scene, source, overlays, drawing, threading: THREADING, w: BOX_W, h: BOX_H },
       );
-      await page.waitForFunction(() => window.__steerPreview?.world?.tick > 60, null, { timeout: 60_000 });
+      await page.waitForFunction(() => window.__steerPreview?.world?.tick > 60, null, { timeout: 120_000 });
       await page.evaluate(() => (window.__stats = []));
       await page.waitForTimeout(SECONDS * 1000);
       const stats = (await page.evaluate(() => window.__stats)).filter((s) => s.fps > 0);
       const fps = stats.map((s) => s.fps);
       const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const label = overlays.length > 4 ? 'all' : 'default';
+      const last = stats.at(-1) ?? {};
       console.log(
-        `${String(n).padStart(6)} | ${label.padEnd(11)} | ${mean(fps).toFixed(1)} (${Math.min(...fps).toFixed(0)}–${Math.max(...fps).toFixed(0)}) | ${mean(stats.map((s) => s.msPerTick)).toFixed(3)}`,
+        `${String(n).padStart(6)} | ${label.padEnd(11)} | ${String(last.thread).padEnd(6)} | ${String(last.drawMode).padEnd(7)} | ${mean(fps).toFixed(1)} (${Math.min(...fps).toFixed(0)}–${Math.max(...fps).toFixed(0)}) | ${mean(stats.map((s) => s.msPerTick)).toFixed(3)} | ${mean(stats.map((s) => s.ticksPerSecond)).toFixed(1)}`,
       );
     }
   }

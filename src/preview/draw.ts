@@ -3,11 +3,15 @@
  * agents (oriented triangles in their type's colour), named targets, the Pointer crosshair and the
  * overlays. Agents are batched: per agent type (and per overlay) a few paths of CHUNK agents each,
  * each filled or stroked once, with no Path2D or other allocation per agent.
+ *
+ * For large scenes another renderer draws the background and the agents' bodies (bitmap.ts,
+ * webgl.ts) and this one draws the rest on top ({@link OVERLAY_LAYERS}): the per-agent overlays
+ * then show for the {@link OVERLAY_AGENTS} agents of each type nearest the centre of the view.
  */
-import type { BehaviorWorld } from '../../runtime/api';
 import { getNodeDef, paramValue } from '../../nodes/index';
 import type { SceneDocument } from '../document/types';
-import { toScreen, type View } from './view';
+import { NearestScratch, nearestAgents } from './nearest';
+import { toScreen, toWorld, type View } from './view';
 
 /** The overlays the preview can draw. */
 export type Overlay = 'velocity' | 'force' | 'wander' | 'feelers' | 'neighbours' | 'paths' | 'pointer' | 'obstacles' | 'targets';
@@ -86,7 +90,8 @@ export interface TypeStyle {
   sight: number;
 }
 
-const FALLBACK_COLOR = '#9aa7b4';
+/** The colour of an agent type without one. */
+export const FALLBACK_COLOR = '#9aa7b4';
 
 function defaultOf(kind: string, key: string): number {
   const p = getNodeDef(kind)?.params.find((x) => x.key === key);
@@ -129,6 +134,32 @@ export function typeStyles(scene: SceneDocument | null | undefined): Map<string,
 /** Something under the mouse or being dragged, drawn highlighted. */
 export type Hot = { kind: 'target'; name: string } | { kind: 'obstacle'; index: number } | null;
 
+/** The world as drawn: agent types, positions and velocities (`x0, y0, x1, y1, …`). */
+export interface DrawnWorld {
+  readonly types: readonly string[];
+  positions(typeId: string): Float64Array;
+  velocities(typeId: string): Float64Array;
+}
+
+/** What {@link Renderer.draw} draws. */
+export interface Layers {
+  /** The page colour and the world's rectangle (else the caller drew them, or cleared the canvas). */
+  background: boolean;
+  /** The agents' triangles (else the caller drew them, after {@link Renderer.updateHeadings}). */
+  bodies: boolean;
+  /** Per-agent overlays for at most this many agents of each type, the ones nearest the view's centre. */
+  overlayAgents: number;
+}
+
+/** Everything, every agent's overlays: the preview's own drawing of small scenes. */
+export const ALL_LAYERS: Layers = { background: true, bodies: true, overlayAgents: Infinity };
+
+/** Per-agent overlays of a large scene: for this many agents of each type, those nearest the centre of the view. */
+export const OVERLAY_AGENTS = 250;
+
+/** What goes on top of another renderer's background and bodies. */
+export const OVERLAY_LAYERS: Layers = { background: false, bodies: false, overlayAgents: OVERLAY_AGENTS };
+
 /** Everything a frame shows. */
 export interface Frame {
   /** CSS px of the canvas, and device pixels per CSS px. */
@@ -139,7 +170,7 @@ export interface Frame {
   theme: Theme;
   scene: SceneDocument | null;
   styles: Map<string, TypeStyle>;
-  world: BehaviorWorld | null;
+  world: DrawnWorld | null;
   obstacles: { data: ArrayLike<number>; count: number };
   targets: ReadonlyMap<string, readonly [number, number]>;
   /** Where the Pointer target is (world px). */
@@ -159,6 +190,8 @@ export const VELOCITY_TICKS = 8;
 export const FORCE_LENGTH = 24;
 
 const _s: [number, number] = [0, 0];
+/** The world point at the centre of the view. */
+const _centre: [number, number] = [0, 0];
 
 /** Agents per batch path (a power of two): see drawAgents. */
 export const CHUNK = 64;
@@ -182,23 +215,64 @@ function flushStroke(ctx: CanvasRenderingContext2D): void {
   ctx.beginPath();
 }
 
+/**
+ * An agent triangle's length in world px at view scale `scale`: 9 world px, never under 6 CSS px
+ * (slim: a wide base reads as pointing backwards). The tip is 0.6 of it ahead of the agent, the
+ * base 0.4 behind, {@link AGENT_HALF_WIDTH} of it to each side.
+ */
+export function agentLength(scale: number): number {
+  return Math.max(9, 6 / scale);
+}
+
+/** Half the base of an agent triangle, as a fraction of its length. */
+export const AGENT_HALF_WIDTH = 0.27;
+
 /** Draws frames; keeps each type's last heading so a stopped agent keeps facing its way. */
 export class Renderer {
   private readonly headings = new Map<string, Float64Array>();
+  private readonly nearest = new NearestScratch();
 
   /** Forgets the kept headings (a new world). */
   clearHeadings(): void {
     this.headings.clear();
   }
 
-  /** Draws one frame. The canvas's backing store must already be `width × dpr` by `height × dpr`. */
-  draw(ctx: CanvasRenderingContext2D, f: Frame): void {
+  /** Turns every agent's kept heading (unit vectors, `hx0, hy0, …`) to its velocity; a stopped agent keeps its last one. */
+  updateHeadings(world: DrawnWorld): void {
+    for (const id of world.types) {
+      const vel = world.velocities(id);
+      const n = vel.length >> 1;
+      const head = this.heading(id, n);
+      for (let i = 0; i < n; i++) {
+        const vx = vel[2 * i];
+        const vy = vel[2 * i + 1];
+        const sp = Math.sqrt(vx * vx + vy * vy);
+        if (sp > 1e-9) {
+          head[2 * i] = vx / sp;
+          head[2 * i + 1] = vy / sp;
+        }
+      }
+    }
+  }
+
+  /** The kept headings of a type's `n` agents (after {@link updateHeadings}). */
+  headingsOf(typeId: string, n: number): Float64Array {
+    return this.heading(typeId, n);
+  }
+
+  /**
+   * Draws one frame, or the `layers` of it. The canvas's backing store must already be
+   * `width × dpr` by `height × dpr`.
+   */
+  draw(ctx: CanvasRenderingContext2D, f: Frame, layers: Layers = ALL_LAYERS): void {
     const { dpr, view, theme } = f;
     const s = view.scale;
     const px = 1 / s; // one CSS px in world px
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = theme.background;
-    ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    if (layers.background) {
+      ctx.fillStyle = theme.background;
+      ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    }
     ctx.setTransform(dpr * s, 0, 0, dpr * s, dpr * view.x, dpr * view.y);
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
@@ -206,8 +280,10 @@ export class Renderer {
     const W = f.scene?.world.width ?? 0;
     const H = f.scene?.world.height ?? 0;
     if (W > 0 && H > 0) {
-      ctx.fillStyle = theme.world;
-      ctx.fillRect(0, 0, W, H);
+      if (layers.background) {
+        ctx.fillStyle = theme.world;
+        ctx.fillRect(0, 0, W, H);
+      }
       ctx.strokeStyle = theme.bounds;
       ctx.lineWidth = px;
       ctx.strokeRect(0, 0, W, H);
@@ -218,7 +294,10 @@ export class Renderer {
     // Thin overlay lines are just under one device pixel wide: Skia draws those as hairlines, which
     // in a software canvas is several times faster than stroking a (1 + ε) px line as a polygon
     const hair = 0.999 / (s * dpr);
-    if (f.world) this.drawAgents(ctx, f, f.world, px, hair);
+    if (f.world) {
+      if (layers.bodies) this.updateHeadings(f.world);
+      this.drawAgents(ctx, f, f.world, hair, layers);
+    }
 
     // screen-space marks: constant size whatever the zoom
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -290,12 +369,14 @@ export class Renderer {
     return h;
   }
 
-  private drawAgents(ctx: CanvasRenderingContext2D, f: Frame, world: BehaviorWorld, px: number, hair: number): void {
+  private drawAgents(ctx: CanvasRenderingContext2D, f: Frame, world: DrawnWorld, hair: number, layers: Layers): void {
     const o = f.overlays;
     const types = world.types;
-    // a slim triangle 9 world px long, never under 6 CSS px (a wide base reads as pointing backwards)
-    const len = Math.max(9, 6 * px);
-    const wid = len * 0.27;
+    const len = agentLength(f.view.scale);
+    const wid = len * AGENT_HALF_WIDTH;
+    const perAgent = o.has('neighbours') || o.has('wander') || o.has('feelers') || o.has('velocity') || o.has('force');
+    // the centre of the view, for the overlays of a large scene
+    const centre = toWorld(_centre, f.view, f.width / 2, f.height / 2);
     // square ends: round caps on thousands of short vectors cost more and show nothing
     ctx.lineCap = 'butt';
     for (let t = 0; t < types.length; t++) {
@@ -305,17 +386,14 @@ export class Renderer {
       const vel = world.velocities(id);
       const n = pos.length >> 1;
       const head = this.heading(id, n);
-      // headings follow the velocity; a stopped agent keeps its last one
-      for (let i = 0; i < n; i++) {
-        const vx = vel[2 * i];
-        const vy = vel[2 * i + 1];
-        const sp = Math.sqrt(vx * vx + vy * vy);
-        if (sp > 1e-9) {
-          head[2 * i] = vx / sp;
-          head[2 * i + 1] = vy / sp;
-        }
-      }
       if (!n) continue;
+      // the agents whose overlays show: all, or those nearest the centre of the view
+      let sel: Int32Array | null = null;
+      let m = n;
+      if (perAgent && layers.overlayAgents < n) {
+        m = nearestAgents(pos, n, centre[0], centre[1], layers.overlayAgents, this.nearest);
+        sel = this.nearest.index;
+      }
 
       // Each batch below is filled or stroked every CHUNK agents: one path of thousands of
       // subpaths rasterises several times slower in Chromium's software canvas than a few dozen
@@ -325,10 +403,11 @@ export class Renderer {
         ctx.strokeStyle = f.theme.neighbour;
         ctx.lineWidth = hair;
         ctx.beginPath();
-        for (let i = 0; i < n; i++) {
+        for (let j = 0; j < m; j++) {
+          const i = sel ? sel[j] : j;
           ctx.moveTo(pos[2 * i] + r, pos[2 * i + 1]);
           ctx.arc(pos[2 * i], pos[2 * i + 1], r, 0, 2 * Math.PI);
-          if ((i & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
+          if ((j & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
         }
         ctx.stroke();
       }
@@ -338,14 +417,15 @@ export class Renderer {
         ctx.strokeStyle = f.theme.wander;
         ctx.lineWidth = hair;
         ctx.beginPath();
-        for (let i = 0; i < n; i++) {
+        for (let j = 0; j < m; j++) {
+          const i = sel ? sel[j] : j;
           const cx = pos[2 * i] + head[2 * i] * d;
           const cy = pos[2 * i + 1] + head[2 * i + 1] * d;
           // a small circle as a polygon: cheaper to stroke than an arc, and it looks the same
           ctx.moveTo(cx + r, cy);
           for (let k = 1; k < RING_SIDES; k++) ctx.lineTo(cx + r * RING[2 * k], cy + r * RING[2 * k + 1]);
           ctx.closePath();
-          if ((i & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
+          if ((j & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
         }
         ctx.stroke();
       }
@@ -354,60 +434,66 @@ export class Renderer {
         ctx.strokeStyle = f.theme.feeler;
         ctx.lineWidth = hair;
         ctx.beginPath();
-        for (let i = 0; i < n; i++) {
+        for (let j = 0; j < m; j++) {
+          const i = sel ? sel[j] : j;
           const x = pos[2 * i];
           const y = pos[2 * i + 1];
           ctx.moveTo(x, y);
           // feeler = heading × feelerLength × |v| / maxSpeed = v × feelerLength / maxSpeed
           ctx.lineTo(x + vel[2 * i] * k, y + vel[2 * i + 1] * k);
-          if ((i & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
+          if ((j & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
         }
         ctx.stroke();
       }
 
-      ctx.fillStyle = style?.color ?? FALLBACK_COLOR;
-      ctx.beginPath();
-      for (let i = 0; i < n; i++) {
-        const x = pos[2 * i];
-        const y = pos[2 * i + 1];
-        const hx = head[2 * i];
-        const hy = head[2 * i + 1];
-        const bx = x - hx * len * 0.4;
-        const by = y - hy * len * 0.4;
-        ctx.moveTo(x + hx * len * 0.6, y + hy * len * 0.6);
-        ctx.lineTo(bx - hy * wid, by + hx * wid);
-        ctx.lineTo(bx + hy * wid, by - hx * wid);
-        ctx.closePath();
-        if ((i & CHUNK_MASK) === CHUNK_MASK) flushFill(ctx);
+      if (layers.bodies) {
+        ctx.fillStyle = style?.color ?? FALLBACK_COLOR;
+        ctx.beginPath();
+        for (let i = 0; i < n; i++) {
+          const x = pos[2 * i];
+          const y = pos[2 * i + 1];
+          const hx = head[2 * i];
+          const hy = head[2 * i + 1];
+          const bx = x - hx * len * 0.4;
+          const by = y - hy * len * 0.4;
+          ctx.moveTo(x + hx * len * 0.6, y + hy * len * 0.6);
+          ctx.lineTo(bx - hy * wid, by + hx * wid);
+          ctx.lineTo(bx + hy * wid, by - hx * wid);
+          ctx.closePath();
+          if ((i & CHUNK_MASK) === CHUNK_MASK) flushFill(ctx);
+        }
+        ctx.fill();
       }
-      ctx.fill();
 
       if (o.has('velocity')) {
         ctx.strokeStyle = f.theme.velocity;
         ctx.lineWidth = hair;
         ctx.beginPath();
-        for (let i = 0; i < n; i++) {
+        for (let j = 0; j < m; j++) {
+          const i = sel ? sel[j] : j;
           const x = pos[2 * i];
           const y = pos[2 * i + 1];
           ctx.moveTo(x, y);
           ctx.lineTo(x + vel[2 * i] * VELOCITY_TICKS, y + vel[2 * i + 1] * VELOCITY_TICKS);
-          if ((i & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
+          if ((j & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
         }
         ctx.stroke();
       }
       const force = f.forces.get(id);
       if (o.has('force') && force && style && style.maxForce > 0) {
         const k = FORCE_LENGTH / style.maxForce;
-        const m = Math.min(n, force.length >> 1);
+        const nf = force.length >> 1;
         ctx.strokeStyle = f.theme.force;
         ctx.lineWidth = hair;
         ctx.beginPath();
-        for (let i = 0; i < m; i++) {
+        for (let j = 0; j < m; j++) {
+          const i = sel ? sel[j] : j;
+          if (i >= nf) continue;
           const x = pos[2 * i];
           const y = pos[2 * i + 1];
           ctx.moveTo(x, y);
           ctx.lineTo(x + force[2 * i] * k, y + force[2 * i + 1] * k);
-          if ((i & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
+          if ((j & CHUNK_MASK) === CHUNK_MASK) flushStroke(ctx);
         }
         ctx.stroke();
       }

@@ -11,10 +11,13 @@ import { FixedTicker, clampSpeed } from './ticker';
 export interface LoopClient {
   /** Runs `n` ticks of the simulation (n ≥ 1). */
   advance(n: number): void;
-  /** Draws the current state. */
-  draw(): void;
-  /** Timing of the last half second or so: frames drawn per second (0 while paused) and ms per tick. */
-  stats(fps: number, msPerTick: number): void;
+  /** Draws the current state; false: nothing new to draw, so the frame is not counted. */
+  draw(): boolean | void;
+  /**
+   * Timing of the last half second or so: frames drawn per second (0 while paused), ms per tick
+   * and ticks run per second (of the ticks this loop ran).
+   */
+  stats(fps: number, msPerTick: number, ticksPerSecond: number): void;
 }
 
 /** A frame scheduler; the page's requestAnimationFrame by default (tests pass their own). */
@@ -48,6 +51,7 @@ export class LoopController implements ReactiveController {
   private tickTime = 0;
   private tickCount = 0;
   private msPerTick = 0;
+  private reportedAt = Number.NaN;
 
   constructor(
     host: ReactiveControllerHost,
@@ -122,9 +126,9 @@ export class LoopController implements ReactiveController {
       const n = this.ticker.advance(dt, clampSpeed(this.speed));
       if (n > 0) this.timedAdvance(n);
     }
-    this.client.draw();
+    const drew = this.client.draw() !== false;
     if (this.playing) {
-      this.frames++;
+      if (drew) this.frames++;
       if (Number.isNaN(this.windowStart)) {
         this.windowStart = now;
         this.frames = 0;
@@ -150,9 +154,12 @@ export class LoopController implements ReactiveController {
   }
 
   private report(fps: number): void {
+    const now = this.scheduler.now();
     if (this.tickCount > 0) this.msPerTick = this.tickTime / this.tickCount;
+    const tps = fps > 0 && now > this.reportedAt ? (this.tickCount * 1000) / (now - this.reportedAt) : 0;
+    this.reportedAt = now;
     this.tickTime = 0;
     this.tickCount = 0;
-    this.client.stats(fps, this.msPerTick);
+    this.client.stats(fps, this.msPerTick, tps);
   }
 }

@@ -1,13 +1,20 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import type { BehaviorWorld } from '../../runtime/api';
+import { keyed } from 'lit/directives/keyed.js';
 import type { Obstacle, SceneDocument } from '../document/types';
-import { DEFAULT_OVERLAYS, OVERLAYS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Hot, type Overlay, type Theme, type TypeStyle } from './draw';
+import { BitmapRenderer } from './bitmap';
+import { cssColor } from './colors';
+import { DEFAULT_OVERLAYS, OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Frame, type Hot, type Overlay, type Theme, type TypeStyle } from './draw';
+import type { PreviewWorld } from './frame-world';
 import { LoopController } from './loop-controller';
+import { drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
 import { importModuleText } from './module-import';
+import type { SceneShape } from './reconcile';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
 import { SPEEDS, clampSpeed } from './ticker';
 import { IDENTITY, fitView, panBy, toScreen, toWorld, wheelFactor, zoomAt, type View } from './view';
+import { WebGLRenderer, webgl2Support } from './webgl';
+import { WorkerClient } from './worker-client';
 import { WorldHost, errorMessage, type HostOutcome } from './world-host';
 
 /** Detail of `scene-edit`: an edit the user made on the canvas, for the app to apply to the document. */
@@ -22,10 +29,25 @@ export interface PreviewStatsDetail {
   tick: number;
   /** Agents in the world, all types. */
   agents: number;
-  /** Wall time per tick over the last half second or so, ms. */
+  /** Wall time per tick over the last half second or so, ms (measured where the simulation runs). */
   msPerTick: number;
   /** Frames drawn per second over the last half second or so (0 while paused). */
   fps: number;
+  /** Ticks run per second over the last half second or so (measured where the simulation runs; 0 while paused). */
+  ticksPerSecond: number;
+  /** Where the simulation runs. */
+  thread: 'main' | 'worker';
+  /** What draws the agents. */
+  drawMode: DrawMode;
+}
+
+/** Detail of `preview-load`: a new module's world runs (in worker mode: its first frame arrived). */
+export interface PreviewLoadDetail {
+  /** `resumed`: the old world carried on in the new module; `fresh`: a new world (see `reason`). */
+  kind: 'fresh' | 'resumed';
+  reason?: string;
+  thread: 'main' | 'worker';
+  tick: number;
 }
 
 /** Detail of `preview-error`: a module that failed to load or start; the last good world runs on. */
@@ -94,9 +116,15 @@ function labelOfSpeed(s: number): string {
  * targets and obstacles, and add points to a path. A control bar plays, pauses, steps, resets
  * (optionally with a seed), sets the speed, fits the view and picks overlays.
  *
+ * A large scene runs in a worker (sim-worker.ts, on its own clock; the page draws the state of its
+ * latest frame, and `world` is then a FrameWorld) and is drawn with WebGL2 or a bitmap, with the
+ * per-agent overlays for the agents nearest the view's centre: see modes.ts for when. The world
+ * moves between the threads, not a tick lost, when the scene crosses the threshold.
+ *
  * @fires scene-edit - {@link SceneEditDetail}: an obstacle or target dropped, or a path point added
  * @fires preview-stats - {@link PreviewStatsDetail}: tick, agents, ms per tick, frames per second
  * @fires preview-error - {@link PreviewErrorDetail}: a module that did not load; the last good world runs on
+ * @fires preview-load - {@link PreviewLoadDetail}: a new module (or a reset) runs
  * @fires overlays-change - {@link OverlaysChangeDetail}: overlays picked in the preview's own menu
  * @cssprop --steer-preview-background - page colour around the world (also --steer-preview-world,
  *   -bounds, -obstacle, -obstacle-stroke, -hot, -path, -path-active, -target, -pointer, -velocity,
@@ -113,8 +141,11 @@ export class SteerPreview extends LitElement {
     speed: { type: Number },
     overlays: { attribute: false },
     editPath: { attribute: false },
+    threading: {},
+    drawing: {},
     seedText: { state: true },
     tick: { state: true },
+    activeDraw: { state: true },
     cursor: { state: true },
     overlayMenu: { state: true },
   };
@@ -131,10 +162,23 @@ export class SteerPreview extends LitElement {
   declare overlays: Set<string>;
   /** Id of the path being edited, or null: while set, a click on the canvas adds a point to it (a `scene-edit`). */
   declare editPath: string | null;
+  /**
+   * Where the simulation runs: `auto` (default) on the main thread up to WORKER_THRESHOLD agents
+   * and in a worker above (modes.ts), or always `main` or `worker`. A change carries the running
+   * world over.
+   */
+  declare threading: Threading;
+  /**
+   * What draws the agents: `auto` (default) Canvas 2D paths up to LARGE_DRAW_THRESHOLD agents,
+   * above WebGL2 on a GPU else the bitmap renderer (modes.ts); or always `canvas`, `bitmap` or
+   * `webgl` (the bitmap renderer where there is no WebGL2).
+   */
+  declare drawing: Drawing;
   declare private seedText: string;
   declare private tick: number;
   declare private cursor: string;
   declare private overlayMenu: boolean;
+  declare private activeDraw: DrawMode;
 
   static styles = css`
     :host {
@@ -155,6 +199,9 @@ export class SteerPreview extends LitElement {
       display: block;
       touch-action: none;
       outline: none;
+    }
+    canvas.gl {
+      pointer-events: none;
     }
     .bar {
       position: absolute;
@@ -258,7 +305,22 @@ export class SteerPreview extends LitElement {
   `;
 
   private readonly host = new WorldHost(importModuleText);
+  /** The simulation worker's client, in worker mode (and while moving to it). */
+  private client: WorkerClient | null = null;
+  private thread: 'main' | 'worker' = 'main';
+  /** True while the main thread's world is on its way to the worker: it must not tick meanwhile. */
+  private handingOver = false;
+  private workerFailed = false;
+  private loadGeneration = 0;
+  private loading: Promise<void> = Promise.resolve();
+  /** Worker mode: a frame (or a view change) waits to be drawn. */
+  private dirty = true;
+  /** The last load's or reset's outcome, until its `preview-load` is sent. */
+  private lastOutcome: Extract<HostOutcome, { kind: 'fresh' | 'resumed' }> | null = null;
   private readonly renderer = new Renderer();
+  private readonly bitmap = new BitmapRenderer();
+  private gl: WebGLRenderer | null = null;
+  private glFailed = false;
   private readonly forces = new Map<string, Float64Array>();
   private readonly loop: LoopController;
   private readonly size: SizeController;
@@ -287,10 +349,13 @@ export class SteerPreview extends LitElement {
     this.tick = 0;
     this.cursor = 'default';
     this.overlayMenu = false;
+    this.threading = 'auto';
+    this.drawing = 'auto';
+    this.activeDraw = 'canvas';
     this.loop = new LoopController(this, {
       advance: (n) => this.advance(n),
       draw: () => this.drawFrame(),
-      stats: (fps, ms) => this.emitStats(fps, ms),
+      stats: (fps, ms, tps) => this.emitStats(fps, ms, tps),
     });
     this.size = new SizeController(
       this,
@@ -298,7 +363,7 @@ export class SteerPreview extends LitElement {
       () => {
         this.theme = null;
         if (this.fitted) this.fit();
-        this.loop.requestFrame();
+        this.redraw();
       },
     );
     this.space = new SpaceKeyController(
@@ -308,9 +373,23 @@ export class SteerPreview extends LitElement {
     );
   }
 
-  /** The live world (the running module's `createWorld()` result), or null before a module loaded. */
-  get world(): BehaviorWorld | null {
-    return this.host.world;
+  /**
+   * The live world, or null before a module loaded: on the main thread the running module's
+   * `createWorld()` result; in worker mode a {@link FrameWorld} with the state of the worker's last
+   * frame (its edits go to the worker). A new module or a reset gives a new object.
+   */
+  get world(): PreviewWorld | null {
+    return this.sim.world;
+  }
+
+  /** Where the simulation runs now. */
+  get mode(): 'main' | 'worker' {
+    return this.thread;
+  }
+
+  /** What draws the agents now. */
+  get drawMode(): DrawMode {
+    return this.activeDraw;
   }
 
   /** The view transform: a world point (x, y) shows at `(x × scale + view.x, y × scale + view.y)` CSS px of the canvas. */
@@ -320,11 +399,19 @@ export class SteerPreview extends LitElement {
 
   /** The seed the world runs: the one chosen with `reset(seed)`, else the scene's (null before a module loaded). */
   get seed(): number | null {
-    return this.host.seed;
+    return this.sim.seed;
   }
 
+  /** The side that has the world: the main thread's host, or the worker's client. */
+  private get sim(): Pick<WorldHost, 'scene' | 'seed' | 'pointer' | 'targets' | 'liveObstacles' | 'setPointer' | 'setTarget' | 'setObstacles'> & {
+    readonly world: PreviewWorld | null;
+  } {
+    return this.thread === 'worker' && this.client ? this.client : this.host;
+  }
+
+  /** The canvas that takes the input and draws with Canvas 2D (over the WebGL2 one, when there is one). */
   private get canvas(): HTMLCanvasElement | null {
-    return this.renderRoot?.querySelector('canvas') ?? null;
+    return this.renderRoot?.querySelector('canvas:not(.gl)') ?? null;
   }
 
   connectedCallback(): void {
@@ -338,15 +425,27 @@ export class SteerPreview extends LitElement {
     this.gesture = null;
   }
 
-  /** Starts a fresh world from the current module at tick 0; with `seed` (0–4294967295), that seed from now on. */
+  /**
+   * Starts a fresh world from the current module at tick 0; with `seed` (0–4294967295), that seed
+   * from now on. In worker mode the new world shows a moment later (a `preview-load`).
+   */
   reset(seed?: number): void {
+    if (this.thread === 'worker' && this.client) {
+      void this.client.reset(seed).then((outcome) => this.afterOutcome(outcome));
+      return;
+    }
     this.afterOutcome(this.host.reset(seed));
   }
 
-  /** Runs one tick and pauses. */
+  /** Runs one tick and pauses (in worker mode the tick shows a moment later). */
   stepOnce(): void {
     this.playing = false;
     this.loop.setPlaying(false);
+    if (this.thread === 'worker' && this.client) {
+      this.client.setPlaying(false);
+      this.client.step(1);
+      return;
+    }
     if (this.host.world) this.loop.step(1);
   }
 
@@ -361,39 +460,145 @@ export class SteerPreview extends LitElement {
       this.fittedSize = `${w.width}×${w.height}`;
     }
     this.fitted = true;
-    this.loop.requestFrame();
+    this.redraw();
   }
 
   /** Moves the world's Pointer target to (x, y), world px. */
   setPointer(x: number, y: number): void {
     try {
-      this.host.setPointer(x, y);
+      this.sim.setPointer(x, y);
     } catch (e) {
       this.emitError(errorMessage(e));
     }
-    this.loop.requestFrame();
+    this.redraw();
   }
 
   protected willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('speed')) this.loop.speed = clampSpeed(this.speed);
+    if (changed.has('speed')) {
+      this.loop.speed = clampSpeed(this.speed);
+      this.client?.setSpeed(this.loop.speed);
+    }
     if (changed.has('editPath')) this.updateCursor();
   }
 
   protected updated(changed: PropertyValues<this>): void {
-    if (changed.has('playing')) this.loop.setPlaying(this.playing);
-    if (changed.has('source') && this.source) void this.loadSource(this.source);
+    if (changed.has('playing')) {
+      this.loop.setPlaying(this.playing);
+      this.client?.setPlaying(this.playing);
+    }
+    if (changed.has('source') && this.source) this.queueLoad(this.source);
+    else if (changed.has('threading') && changed.get('threading') !== undefined && this.source) this.queueLoad(this.source);
     if (changed.has('scene')) {
       const w = this.scene?.world;
       if (w && this.fitted && `${w.width}×${w.height}` !== this.fittedSize) this.fit();
     }
-    if (changed.has('overlays') && !this.overlays.has('force')) this.forces.clear();
-    if (changed.has('scene') || changed.has('overlays') || changed.has('editPath')) this.loop.requestFrame();
+    if (changed.has('overlays')) {
+      if (!this.overlays.has('force')) this.forces.clear();
+      this.client?.setForces(this.overlays.has('force'));
+    }
+    const all = changed as Map<PropertyKey, unknown>;
+    if (all.has('scene') || all.has('overlays') || all.has('editPath') || all.has('activeDraw') || all.has('drawing')) this.redraw();
+  }
+
+  /** Asks for a frame to be drawn (while playing in worker mode, frames draw only when there is something new). */
+  private redraw(): void {
+    this.dirty = true;
+    this.loop.requestFrame();
+  }
+
+  /** Loads module text after the loads before it; a source superseded while it waited is skipped. */
+  private queueLoad(source: string): void {
+    const generation = ++this.loadGeneration;
+    this.loading = this.loading
+      .then(() => (generation === this.loadGeneration ? this.loadSource(source) : undefined))
+      .catch((e: unknown) => this.emitError(`The compiled scene did not load: ${errorMessage(e)}`));
+  }
+
+  /** The thread for a scene. */
+  private threadFor(scene: SceneShape | null | undefined): 'main' | 'worker' {
+    return threadFor(this.threading, totalAgents(scene), !this.workerFailed && typeof Worker === 'function');
   }
 
   private async loadSource(source: string): Promise<void> {
-    const outcome = await this.host.load(source, this.scene);
+    let outcome: HostOutcome;
+    const client = this.threadFor(this.scene ?? this.sim.scene) === 'worker' ? this.workerClient() : null;
+    if (client) {
+      // to the worker: the main thread's world goes along and resumes there, not a tick lost
+      const carry = this.thread === 'main' ? this.host.carry() : null;
+      this.handingOver = carry !== null;
+      try {
+        outcome = await client.load(source, this.scene ?? null, carry);
+      } finally {
+        this.handingOver = false;
+      }
+      if (this.client !== client) return;
+      if (this.thread === 'main' && client.world) {
+        this.thread = 'worker';
+        this.host.clear();
+        this.forces.clear();
+      }
+    } else {
+      if (this.thread === 'worker' && this.client) {
+        // back to the main thread, with the worker's world
+        const leaving = this.client;
+        const carry = await leaving.carry();
+        if (carry) {
+          const back = await this.host.restore(carry);
+          if (back.kind === 'error') this.emitError(back.message);
+        }
+        this.leaveWorker();
+      }
+      outcome = await this.host.load(source, this.scene);
+    }
     if (outcome.kind === 'stale') return;
     this.afterOutcome(outcome);
+    // a module without this.scene: its own scene may want the other thread
+    if (!this.scene && outcome.kind !== 'error' && this.threadFor(this.sim.scene) !== this.thread && !this.workerFailed) this.queueLoad(source);
+  }
+
+  /** The worker's client, started on first use (null where workers cannot start). */
+  private workerClient(): WorkerClient | null {
+    if (this.client) return this.client;
+    try {
+      const client = new WorkerClient(this, () => new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' }), {
+        frame: (_world, fresh) => {
+          this.dirty = true;
+          if (fresh && this.thread === 'worker') this.emitLoad();
+          if (!this.loop.running) {
+            this.loop.requestFrame();
+            if (this.thread === 'worker' && this.world && this.world.tick !== this.tick) this.loop.reportNow();
+          }
+        },
+        error: (message, stopped) => {
+          if (stopped) this.playing = false;
+          this.emitError(message);
+        },
+        failed: (message) => {
+          // back to the main thread for good, from the current module (the worker's world is lost)
+          this.workerFailed = true;
+          this.emitError(`${message}; the simulation runs on the page instead`);
+          this.leaveWorker();
+          if (this.source) this.queueLoad(this.source);
+        },
+      });
+      client.setSpeed(clampSpeed(this.speed));
+      client.setForces(this.overlays.has('force'));
+      client.setPlaying(this.playing);
+      this.client = client;
+      return client;
+    } catch (e) {
+      this.workerFailed = true;
+      this.emitError(`The simulation stays on the page: a worker could not start (${errorMessage(e)})`);
+      return null;
+    }
+  }
+
+  private leaveWorker(): void {
+    this.client?.dispose();
+    this.client = null;
+    this.thread = 'main';
+    this.renderer.clearHeadings();
+    this.loop.restartClock();
   }
 
   private afterOutcome(outcome: HostOutcome): void {
@@ -401,21 +606,42 @@ export class SteerPreview extends LitElement {
       this.emitError(outcome.message);
       return;
     }
+    if (outcome.kind === 'stale') return;
+    this.lastOutcome = outcome;
+    // in worker mode the world runs once its first frame is here (it comes with the answer)
+    if (this.thread === 'main' || this.client?.world) this.emitLoad();
     if (outcome.kind === 'fresh') {
       this.renderer.clearHeadings();
       this.loop.restartClock();
+      // a new world may be of another size (a swap keeps the size: see reconcile.ts)
+      if (this.fitted) this.fit();
     }
     this.forces.clear();
-    this.seedText = String(this.host.seed ?? '');
-    if (this.fitted) this.fit();
+    this.seedText = String(this.sim.seed ?? '');
     // while playing, the next half-second report tells; while paused, tell now
     if (!this.playing) this.loop.reportNow();
-    this.loop.requestFrame();
+    this.redraw();
+  }
+
+  /** Tells that a new module's world (or a reset's) runs, once per outcome. */
+  private emitLoad(): void {
+    const outcome = this.lastOutcome;
+    if (!outcome) return;
+    this.lastOutcome = null;
+    this.dispatchEvent(
+      new CustomEvent<PreviewLoadDetail>('preview-load', {
+        detail: { kind: outcome.kind, ...(outcome.kind === 'fresh' ? { reason: outcome.reason } : {}), thread: this.thread, tick: this.world?.tick ?? 0 },
+        bubbles: true,
+        composed: true,
+      }),
+    );
   }
 
   // ─── the loop's client ────────────────────────────────────────────────────────────────────
 
   private advance(n: number): void {
+    // in worker mode the worker ticks on its own clock
+    if (this.thread !== 'main' || this.handingOver) return;
     const world = this.host.world;
     if (!world) return;
     try {
@@ -434,15 +660,24 @@ export class SteerPreview extends LitElement {
     }
   }
 
-  private emitStats(fps: number, msPerTick: number): void {
-    const world = this.host.world;
+  private emitStats(fps: number, msPerTick: number, ticksPerSecond: number): void {
+    const world = this.world;
     let agents = 0;
     if (world) for (const id of world.types) agents += world.positions(id).length >> 1;
     const tick = world?.tick ?? 0;
     this.tick = tick;
+    const worker = this.thread === 'worker' ? this.client : null;
     this.dispatchEvent(
       new CustomEvent<PreviewStatsDetail>('preview-stats', {
-        detail: { tick, agents, msPerTick, fps },
+        detail: {
+          tick,
+          agents,
+          msPerTick: worker ? worker.msPerTick : msPerTick,
+          fps,
+          ticksPerSecond: worker ? (this.playing ? worker.ticksPerSecond : 0) : ticksPerSecond,
+          thread: this.thread,
+          drawMode: this.activeDraw,
+        },
         bubbles: true,
         composed: true,
       }),
@@ -458,7 +693,7 @@ export class SteerPreview extends LitElement {
   }
 
   private sceneForDrawing(): SceneDocument | null {
-    return this.scene ?? (this.host.scene as SceneDocument | null);
+    return this.scene ?? (this.sim.scene as SceneDocument | null);
   }
 
   private stylesFor(scene: SceneDocument | null): Map<string, TypeStyle> {
@@ -466,26 +701,43 @@ export class SteerPreview extends LitElement {
     return this.styleCache.styles;
   }
 
-  private drawFrame(): void {
+  /** Draws a frame; false when there was nothing new to draw (worker mode, between frames). */
+  private drawFrame(): boolean {
+    if (this.thread === 'worker' && this.loop.running) {
+      this.client?.vsync();
+      if (!this.dirty) return false;
+    }
+    this.dirty = false;
     const canvas = this.canvas;
     const cssW = this.size.width;
     const cssH = this.size.height;
-    if (!canvas || cssW <= 0 || cssH <= 0) return;
+    if (!canvas || cssW <= 0 || cssH <= 0) return false;
+    const world = this.world;
+    let agents = 0;
+    if (world) for (const id of world.types) agents += world.positions(id).length >> 1;
+    const mode = drawModeFor(this.drawing, agents, () => (this.glFailed ? 'none' : webgl2Support()));
+    if (mode !== this.activeDraw) {
+      // the canvases change in the next update, which asks for a frame
+      if (this.activeDraw === 'webgl') this.dropGl();
+      if (this.activeDraw === 'bitmap') this.bitmap.release();
+      this.activeDraw = mode;
+      return false;
+    }
     const dpr = window.devicePixelRatio || 1;
     const bw = Math.max(1, Math.round(cssW * dpr));
     const bh = Math.max(1, Math.round(cssH * dpr));
     if (canvas.width !== bw) canvas.width = bw;
     if (canvas.height !== bh) canvas.height = bh;
-    const ctx = canvas.getContext('2d', { alpha: false });
-    if (!ctx) return;
+    const ctx = canvas.getContext('2d', { alpha: mode === 'webgl' });
+    if (!ctx) return false;
     this.theme ??= readTheme(this);
-    const world = this.host.world;
     const scene = this.sceneForDrawing();
+    const sim = this.sim;
     // before any world ran (a first module that failed), the scene's own obstacles and targets
-    const obstacles = world || !scene ? this.host.liveObstacles() : { data: scene.world.obstacles.flatMap((o) => [o.x, o.y, o.r, 0, 0]), count: scene.world.obstacles.length };
-    const targets = world || !scene ? this.host.targets : new Map(scene.world.targets.map((t) => [t.name, [t.x, t.y] as const]));
-    const pointer = this.host.pointer ?? (scene ? ([scene.world.width / 2, scene.world.height / 2] as const) : ([0, 0] as const));
-    this.renderer.draw(ctx, {
+    const obstacles = world || !scene ? sim.liveObstacles() : { data: scene.world.obstacles.flatMap((o) => [o.x, o.y, o.r, 0, 0]), count: scene.world.obstacles.length };
+    const targets = world || !scene ? sim.targets : new Map(scene.world.targets.map((t) => [t.name, [t.x, t.y] as const]));
+    const pointer = sim.pointer ?? (scene ? ([scene.world.width / 2, scene.world.height / 2] as const) : ([0, 0] as const));
+    const frame: Frame = {
       width: cssW,
       height: cssH,
       dpr,
@@ -499,9 +751,46 @@ export class SteerPreview extends LitElement {
       pointer,
       overlays: this.overlays,
       editPath: this.editPath,
-      forces: this.forces,
+      forces: this.thread === 'worker' ? (this.client?.world?.forces ?? this.forces) : this.forces,
       hot: this.gesture?.kind === 'drag' ? this.gesture.grab : this.hot,
-    });
+    };
+    if (mode === 'canvas') {
+      this.renderer.draw(ctx, frame);
+      return true;
+    }
+    if (world) this.renderer.updateHeadings(world);
+    const headingsOf = (id: string, n: number): Float64Array => this.renderer.headingsOf(id, n);
+    if (mode === 'webgl') {
+      const gl = this.glRenderer(bw, bh, ctx);
+      if (!gl) {
+        this.glFailed = true;
+        this.redraw();
+        return false;
+      }
+      gl.draw(frame, headingsOf);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, bw, bh);
+    } else {
+      this.bitmap.draw(ctx, frame, headingsOf);
+    }
+    this.renderer.draw(ctx, frame, OVERLAY_LAYERS);
+    return true;
+  }
+
+  /** The WebGL2 renderer on the canvas under the overlays, sized; null when WebGL2 failed. */
+  private glRenderer(bw: number, bh: number, ctx: CanvasRenderingContext2D): WebGLRenderer | null {
+    const canvas = this.renderRoot?.querySelector<HTMLCanvasElement>('canvas.gl');
+    if (!canvas) return null;
+    if (canvas.width !== bw) canvas.width = bw;
+    if (canvas.height !== bh) canvas.height = bh;
+    if (this.gl?.lost) this.dropGl();
+    this.gl ??= WebGLRenderer.create(canvas, (css) => cssColor(ctx, css));
+    return this.gl;
+  }
+
+  private dropGl(): void {
+    this.gl?.dispose();
+    this.gl = null;
   }
 
   // ─── canvas input ─────────────────────────────────────────────────────────────────────────
@@ -517,7 +806,7 @@ export class SteerPreview extends LitElement {
     if (this.overlays.has('targets')) {
       let best: Hot = null;
       let bestD = (TARGET_MARKER_PX + HIT_SLOP_PX) ** 2;
-      for (const [name, [x, y]] of this.host.targets) {
+      for (const [name, [x, y]] of this.sim.targets) {
         toScreen(this._s, v, x, y);
         const d = (this._s[0] - sx) ** 2 + (this._s[1] - sy) ** 2;
         if (d <= bestD) {
@@ -528,7 +817,7 @@ export class SteerPreview extends LitElement {
       if (best) return best;
     }
     if (this.overlays.has('obstacles')) {
-      const { data, count } = this.host.liveObstacles();
+      const { data, count } = this.sim.liveObstacles();
       toWorld(this._w, v, sx, sy);
       const slop = HIT_SLOP_PX / v.scale;
       for (let k = count - 1; k >= 0; k--) {
@@ -544,15 +833,15 @@ export class SteerPreview extends LitElement {
   /** Where the grabbed thing is now (world px). */
   private grabPosition(grab: NonNullable<Hot>): [number, number] {
     if (grab.kind === 'target') {
-      const t = this.host.targets.get(grab.name);
+      const t = this.sim.targets.get(grab.name);
       return t ? [t[0], t[1]] : [0, 0];
     }
-    const { data } = this.host.liveObstacles();
+    const { data } = this.sim.liveObstacles();
     return [data[5 * grab.index], data[5 * grab.index + 1]];
   }
 
   private currentObstacles(): Obstacle[] {
-    const { data, count } = this.host.liveObstacles();
+    const { data, count } = this.sim.liveObstacles();
     const out: Obstacle[] = [];
     for (let k = 0; k < count; k++) out.push({ x: data[5 * k], y: data[5 * k + 1], r: data[5 * k + 2], vx: data[5 * k + 3], vy: data[5 * k + 4] });
     return out;
@@ -562,19 +851,19 @@ export class SteerPreview extends LitElement {
   private place(grab: NonNullable<Hot>, x: number, y: number, drift?: { vx: number; vy: number }): void {
     try {
       if (grab.kind === 'target') {
-        this.host.setTarget(grab.name, x, y);
+        this.sim.setTarget(grab.name, x, y);
       } else {
         const list = this.currentObstacles();
         const o = list[grab.index];
         if (!o) return;
         // held still while dragged; its drift comes back on drop
         list[grab.index] = { x, y, r: o.r, vx: drift?.vx ?? 0, vy: drift?.vy ?? 0 };
-        this.host.setObstacles(list);
+        this.sim.setObstacles(list);
       }
     } catch (e) {
       this.emitError(errorMessage(e));
     }
-    this.loop.requestFrame();
+    this.redraw();
   }
 
   private readonly onPointerDown = (e: PointerEvent): void => {
@@ -615,14 +904,14 @@ export class SteerPreview extends LitElement {
       this.fitted = false;
       g.lastX = sx;
       g.lastY = sy;
-      this.loop.requestFrame();
+      this.redraw();
       return;
     }
     toWorld(this._w, this.viewState, sx, sy);
     this.setPointer(this._w[0], this._w[1]);
     if (g?.kind === 'press' && g.grab && Math.hypot(sx - g.startX, sy - g.startY) > DRAG_SLOP_PX) {
       const [x0, y0] = this.grabPosition(g.grab);
-      const { data } = this.host.liveObstacles();
+      const { data } = this.sim.liveObstacles();
       const drift = g.grab.kind === 'obstacle' ? { vx: data[5 * g.grab.index + 3], vy: data[5 * g.grab.index + 4] } : { vx: 0, vy: 0 };
       this.gesture = { kind: 'drag', pointerId: g.pointerId, grab: g.grab, dx: g.dx, dy: g.dy, x: x0, y: y0, vx: drift.vx, vy: drift.vy, startX: x0, startY: y0 };
     }
@@ -638,7 +927,7 @@ export class SteerPreview extends LitElement {
       if (!sameHot(hot, this.hot)) {
         this.hot = hot;
         this.updateCursor();
-        this.loop.requestFrame();
+        this.redraw();
       }
     }
   };
@@ -679,7 +968,7 @@ export class SteerPreview extends LitElement {
     if (this.hot && !this.gesture) {
       this.hot = null;
       this.updateCursor();
-      this.loop.requestFrame();
+      this.redraw();
     }
   };
 
@@ -690,7 +979,7 @@ export class SteerPreview extends LitElement {
       const [sx, sy] = this.local(e);
       this.viewState = zoomAt(this.viewState, sx, sy, wheelFactor(e.deltaY, e.deltaMode));
       this.fitted = false;
-      this.loop.requestFrame();
+      this.redraw();
     },
     passive: false,
   };
@@ -752,22 +1041,29 @@ export class SteerPreview extends LitElement {
   render() {
     const speed = clampSpeed(this.speed);
     const speeds = SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed].sort((a, b) => a - b);
+    // with WebGL2 the agents are drawn on a canvas of their own, under the Canvas 2D one (a new
+    // one then: a canvas keeps the context attributes it was first asked with, and this one needs alpha)
+    const gl = this.activeDraw === 'webgl';
     return html`
-      <canvas
-        role="img"
-        aria-label="Simulation preview"
-        tabindex="-1"
-        style="cursor: ${this.cursor}"
-        @pointerdown=${this.onPointerDown}
-        @pointermove=${this.onPointerMove}
-        @pointerup=${this.onPointerUp}
-        @pointercancel=${this.onPointerCancel}
-        @pointerenter=${this.onPointerEnter}
-        @pointerleave=${this.onPointerLeave}
-        @mousedown=${this.onMouseDown}
-        @wheel=${this.onWheel}
-        @contextmenu=${(e: Event) => this.gesture && e.preventDefault()}
-      ></canvas>
+      ${gl ? html`<canvas class="gl" aria-hidden="true"></canvas>` : nothing}
+      ${keyed(
+        gl,
+        html`<canvas
+          role="img"
+          aria-label="Simulation preview"
+          tabindex="-1"
+          style="cursor: ${this.cursor}"
+          @pointerdown=${this.onPointerDown}
+          @pointermove=${this.onPointerMove}
+          @pointerup=${this.onPointerUp}
+          @pointercancel=${this.onPointerCancel}
+          @pointerenter=${this.onPointerEnter}
+          @pointerleave=${this.onPointerLeave}
+          @mousedown=${this.onMouseDown}
+          @wheel=${this.onWheel}
+          @contextmenu=${(e: Event) => this.gesture && e.preventDefault()}
+        ></canvas>`,
+      )}
       <div class="bar" role="toolbar" aria-label="Simulation controls">
         <button
           data-test="play-pause"

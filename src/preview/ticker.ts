@@ -53,6 +53,15 @@ export class FixedTicker {
     return n;
   }
 
+  /**
+   * Milliseconds of wall time until the next tick is owed at `speed` (0 when one is owed now): how
+   * long a timer-driven clock (the simulation worker's) may sleep.
+   */
+  msUntilNextTick(speed: number): number {
+    const missing = 1 - this.slack - this.owed;
+    return missing <= 0 ? 0 : (missing * 1000) / (TICKS_PER_SECOND * clampSpeed(speed));
+  }
+
   /** Forgets owed time (after a reset, a pause or a single step). */
   reset(): void {
     this.owed = 0;

@@ -8,6 +8,8 @@
 import type { BehaviorWorld, PackedNumbers, Snapshot, WorldOptions } from '../../runtime/api';
 import type { Obstacle } from '../document/types';
 import { freshReason, sceneEdits, type SceneShape } from './reconcile';
+import type { Carry } from './sim-protocol';
+import { placesOf, transferWorld } from './transfer';
 
 /** What a compiled scene module exports (src/compiler/module.ts). */
 export interface BehaviorModule {
@@ -53,12 +55,25 @@ function values(p: PackedNumbers): number[] {
   return Array.isArray(p) ? p : p.values;
 }
 
+/** Pointer, targets and obstacles of a snapshot. */
+function placesOfSnapshot(snap: Snapshot): { pointer: [number, number]; targets: Map<string, [number, number]>; obstacles: number[] } {
+  const p = values(snap.pointer);
+  const targets = new Map<string, [number, number]>();
+  for (const [name, t] of Object.entries(snap.targets)) {
+    const v = values(t);
+    targets.set(name, [v[0], v[1]]);
+  }
+  return { pointer: [p[0], p[1]], targets, obstacles: values(snap.obstacles) };
+}
+
 /** Drives one world at a time; see the file comment. */
 export class WorldHost {
   /** The running world, or null before the first module loaded. */
   world: BehaviorWorld | null = null;
   /** The module the world runs. */
   module: BehaviorModule | null = null;
+  /** That module's text. */
+  source: string | null = null;
   /** The scene the world was last synced to (the module's embedded scene). */
   scene: SceneShape | null = null;
   /** The seed chosen with `reset(seed)`; null: the scene's seed. */
@@ -71,7 +86,15 @@ export class WorldHost {
   obstacles: Obstacle[] = [];
   private generation = 0;
 
-  constructor(private readonly importer: ModuleImporter) {}
+  /**
+   * @param importer evaluates module text
+   * @param options `direct: false` resumes every swap through the module's snapshot API (the
+   *   reference the direct copy of transfer.ts is tested against)
+   */
+  constructor(
+    private readonly importer: ModuleImporter,
+    private readonly options: { direct?: boolean } = {},
+  ) {}
 
   /**
    * Imports module text and swaps it in. The world resumes from a snapshot when the scene's edits
@@ -95,13 +118,76 @@ export class WorldHost {
     }
     const scene = isSceneShape(mod.scene) ? mod.scene : fallbackScene;
     if (!scene) return { kind: 'error', message: 'The compiled scene did not load: the module embeds no scene' };
-    return this.adopt(mod, scene);
+    const outcome = this.adopt(mod, scene);
+    if (outcome.kind !== 'error') this.source = source;
+    return outcome;
+  }
+
+  /**
+   * The running world's whole state, to resume elsewhere (another thread) with {@link restore};
+   * null before a module loaded.
+   */
+  carry(): Carry | null {
+    if (!this.world || !this.source) return null;
+    return {
+      source: this.source,
+      scene: this.scene,
+      snapshot: this.world.snapshot(),
+      seedOverride: this.seedOverride,
+      pointer: this.pointer ? [this.pointer[0], this.pointer[1]] : null,
+    };
+  }
+
+  /**
+   * Resumes a carried world (from {@link carry}) in place of this host's: the same module text,
+   * state, seed choice and pointer, bit-exactly. A carry that does not load changes nothing and
+   * gives an `error` outcome.
+   */
+  async restore(carry: Carry): Promise<HostOutcome> {
+    const generation = ++this.generation;
+    let mod: BehaviorModule;
+    let world: BehaviorWorld;
+    try {
+      mod = (await this.importer(carry.source)) as BehaviorModule;
+      if (generation !== this.generation) return { kind: 'stale' };
+      if (typeof mod?.createWorld !== 'function') throw new Error('the module exports no createWorld function');
+      world = mod.createWorld({ snapshot: carry.snapshot });
+    } catch (e) {
+      if (generation !== this.generation) return { kind: 'stale' };
+      return { kind: 'error', message: `The running world could not be carried over: ${errorMessage(e)}` };
+    }
+    const scene = isSceneShape(mod.scene) ? mod.scene : carry.scene;
+    if (!scene) return { kind: 'error', message: 'The running world could not be carried over: the module embeds no scene' };
+    this.world = world;
+    this.module = mod;
+    this.source = carry.source;
+    this.scene = scene;
+    this.seedOverride = carry.seedOverride;
+    this.pointer = carry.pointer ? [carry.pointer[0], carry.pointer[1]] : null;
+    const snap = carry.snapshot;
+    this.targets.clear();
+    for (const t of scene.world.targets) {
+      const v = Object.hasOwn(snap.targets, t.name) ? values(snap.targets[t.name]) : [t.x, t.y];
+      this.targets.set(t.name, [v[0], v[1]]);
+    }
+    const o = values(snap.obstacles);
+    this.obstacles = [];
+    for (let k = 0; k + 4 < o.length; k += 5) this.obstacles.push({ x: o[k], y: o[k + 1], r: o[k + 2], vx: o[k + 3], vy: o[k + 4] });
+    return { kind: 'resumed' };
   }
 
   /** Starts a fresh world from the current module; with `seed`, that seed from now on. */
   reset(seed?: number): HostOutcome {
     if (!this.module || !this.scene) return { kind: 'error', message: 'Nothing to reset: no scene has loaded yet' };
     return this.fresh(this.module, this.scene, 'reset', seed ?? this.seedOverride ?? undefined);
+  }
+
+  /** Lets go of the world and its module (another thread runs them now). */
+  clear(): void {
+    this.generation++;
+    this.world = null;
+    this.module = null;
+    this.source = null;
   }
 
   /** The seed the world runs: the one chosen with `reset(seed)`, else the scene's. */
@@ -161,19 +247,12 @@ export class WorldHost {
 
   /** Resumes `old` in `mod` and applies the edits from `prev` to `next`; throws, changing nothing, when it cannot. */
   private resume(mod: BehaviorModule, old: BehaviorWorld, prev: SceneShape, next: SceneShape): void {
-    const snap: Snapshot = old.snapshot();
     const counts: Record<string, number> = {};
-    for (const [id, t] of Object.entries(snap.types)) counts[id] = t.count;
+    for (const id of old.types) counts[id] = old.positions(id).length >> 1;
     const edits = sceneEdits(prev, next, counts);
-    if (edits.limits.length) {
-      // each agent's own maxSpeed and maxForce as a fresh spawn of the edited type would draw them
-      const spawned = mod.createWorld({ seed: snap.seed, counts }).snapshot();
-      for (const id of edits.limits) {
-        if (!snap.types[id] || !spawned.types[id]) continue;
-        snap.types[id] = { ...snap.types[id], maxSpeed: spawned.types[id].maxSpeed, maxForce: spawned.types[id].maxForce };
-      }
-    }
-    const world = mod.createWorld({ snapshot: snap });
+    const world = (this.options.direct !== false && this.resumeDirect(mod, old, next, edits.limits)) || this.resumeFromSnapshot(mod, old, counts, edits.limits);
+    // where the pointer, targets and obstacles are, before the edits
+    const places = placesOf(world) ?? placesOfSnapshot(world.snapshot());
     for (const [id, n] of edits.counts) world.setCount(id, n);
     if (edits.obstacles) world.setObstacles(edits.obstacles);
     for (const t of edits.targets) world.setTarget(t.name, t.x, t.y);
@@ -182,21 +261,45 @@ export class WorldHost {
     this.world = world;
     this.module = mod;
     this.scene = next;
-    const p = values(snap.pointer);
-    this.pointer = this.pointer ?? [p[0], p[1]];
+    this.pointer = this.pointer ?? places.pointer;
     this.targets.clear();
-    for (const t of next.world.targets) {
-      const s = Object.hasOwn(snap.targets, t.name) ? values(snap.targets[t.name]) : [t.x, t.y];
-      this.targets.set(t.name, [s[0], s[1]]);
-    }
+    for (const t of next.world.targets) this.targets.set(t.name, places.targets.get(t.name) ?? [t.x, t.y]);
     for (const t of edits.targets) this.targets.set(t.name, [t.x, t.y]);
     if (edits.obstacles) {
       this.obstacles = edits.obstacles;
     } else {
-      const o = values(snap.obstacles);
+      const o = places.obstacles;
       this.obstacles = [];
       for (let k = 0; k + 4 < o.length; k += 5) this.obstacles.push({ x: o[k], y: o[k + 1], r: o[k + 2], vx: o[k + 3], vy: o[k + 4] });
     }
+  }
+
+  /**
+   * `old`'s state in a world of `mod` by handing it the arrays (transfer.ts), when both modules
+   * run the same runtime core; null otherwise. The types in `limits` keep a fresh spawn's
+   * per-agent limits.
+   */
+  private resumeDirect(mod: BehaviorModule, old: BehaviorWorld, next: SceneShape, limits: string[]): BehaviorWorld | null {
+    return transferWorld(
+      mod,
+      old,
+      next.agentTypes.map((t) => t.id),
+      new Set(limits),
+    );
+  }
+
+  /** `old`'s state in a world of `mod` through `snapshot()` and `createWorld({ snapshot })`, the module API. */
+  private resumeFromSnapshot(mod: BehaviorModule, old: BehaviorWorld, counts: Record<string, number>, limits: string[]): BehaviorWorld {
+    const snap: Snapshot = old.snapshot();
+    if (limits.length) {
+      // each agent's own maxSpeed and maxForce as a fresh spawn of the edited type would draw them
+      const spawned = mod.createWorld({ seed: snap.seed, counts }).snapshot();
+      for (const id of limits) {
+        if (!snap.types[id] || !spawned.types[id]) continue;
+        snap.types[id] = { ...snap.types[id], maxSpeed: spawned.types[id].maxSpeed, maxForce: spawned.types[id].maxForce };
+      }
+    }
+    return mod.createWorld({ snapshot: snap });
   }
 
   private fresh(mod: BehaviorModule, next: SceneShape, reason: string, seed?: number): HostOutcome {

@@ -44,11 +44,11 @@ class FakeHost implements ReactiveControllerHost {
   }
 }
 
-/** A loop on fake frames; each tick takes `tickCost` ms of the fake clock. */
-function setup(tickCost = 0) {
+/** A loop on fake frames; each tick takes `tickCost` ms of the fake clock; `fresh()` says whether a frame has something new to draw. */
+function setup(tickCost = 0, fresh: () => boolean = () => true) {
   const frames = new FakeFrames();
   const host = new FakeHost();
-  const log = { ticks: 0, draws: 0, stats: [] as [number, number][] };
+  const log = { ticks: 0, draws: 0, stats: [] as [number, number][], tps: [] as number[] };
   const loop = new LoopController(
     host,
     {
@@ -56,8 +56,14 @@ function setup(tickCost = 0) {
         log.ticks += n;
         frames.time += tickCost * n;
       },
-      draw: () => log.draws++,
-      stats: (fps, ms) => log.stats.push([fps, ms]),
+      draw: () => {
+        log.draws++;
+        return fresh();
+      },
+      stats: (fps, ms, tps) => {
+        log.stats.push([fps, ms]);
+        log.tps.push(tps);
+      },
     },
     frames,
   );
@@ -149,6 +155,30 @@ describe('LoopController', () => {
       expect(fps).toBeGreaterThan(55);
       expect(fps).toBeLessThan(65);
       expect(ms).toBeCloseTo(0.5, 9);
+    }
+  });
+
+  it('reports the ticks it ran per second', () => {
+    const { frames, host, loop, log } = setup();
+    host.connect();
+    loop.setPlaying(true);
+    for (let k = 0; k < 3 * 31; k++) frames.frame();
+    expect(log.tps.length).toBeGreaterThanOrEqual(2);
+    // the first report has no window before it
+    for (const tps of log.tps.slice(1)) expect(tps).toBeCloseTo(60, 0);
+  });
+
+  it('counts only the frames that drew something new (the worker sends the state)', () => {
+    let k = 0;
+    // every other frame has a new state to show
+    const { frames, host, loop, log } = setup(0, () => k++ % 2 === 0);
+    host.connect();
+    loop.setPlaying(true);
+    for (let j = 0; j < 3 * 31; j++) frames.frame();
+    expect(log.draws).toBe(93);
+    for (const [fps] of log.stats) {
+      expect(fps).toBeGreaterThan(27);
+      expect(fps).toBeLessThan(33);
     }
   });
 });

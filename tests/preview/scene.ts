@@ -97,3 +97,45 @@ export function sourceOf(scene: SceneDocument): string {
   if (errors.length) throw new Error(`test scene does not compile: ${errors.map((d) => d.message).join('; ')}`);
   return moduleSource(scene, compiled);
 }
+
+/**
+ * The flock of `npm run bench` (issue 6 §1) as a scene document: Flock (sight and separation 40,
+ * weights 3, 1, 1) plus Wander (distance 10, radius 5, jitter 1) into a Sum, in a square wrap world
+ * of 1 boid per 400 px², maxSpeed 1/3 px/tick, maxForce 50/3600 px/tick², spawn speed 0.75 ×
+ * maxSpeed, seed 1.
+ */
+export function benchFlockScene(n: number): SceneDocument {
+  const side = Math.sqrt(400 * n);
+  return {
+    format: 'steergraph',
+    version: 1,
+    name: `Benchmark flock, ${n} boids`,
+    description: `${n} boids, 1 per 400 px²: the flock of npm run bench`,
+    world: { width: side, height: side, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
+    agentTypes: [
+      {
+        id: 'boid',
+        name: 'Boid',
+        color: '#3366cc',
+        count: n,
+        mass: 1,
+        maxSpeed: 1 / 3,
+        maxForce: 50 / 3600,
+        spawn: { speed: 0.75 },
+        graph: {
+          nodes: [
+            { id: 'flock', kind: 'flock', params: { sight: 40, separation: 40, separationWeight: 3, alignmentWeight: 1, cohesionWeight: 1 }, position: [0, 0] },
+            { id: 'wander', kind: 'wander', params: { distance: 10, radius: 5, jitter: 1 }, position: [0, 200] },
+            { id: 'sum', kind: 'sum', params: { inputs: 4, w0: 1, w1: 1 }, position: [300, 100] },
+            { id: 'out', kind: 'agent-output', params: {}, position: [600, 100] },
+          ],
+          connections: [
+            { from: ['flock', 'force'], to: ['sum', 'in0'] },
+            { from: ['wander', 'force'], to: ['sum', 'in1'] },
+            { from: ['sum', 'force'], to: ['out', 'force'] },
+          ],
+        },
+      },
+    ],
+  };
+}

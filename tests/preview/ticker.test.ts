@@ -68,3 +68,16 @@ describe('clampSpeed', () => {
     expect(clampSpeed(Number.NaN)).toBe(1);
   });
 });
+
+describe('FixedTicker.msUntilNextTick', () => {
+  it('says how long a timer may sleep before the next tick is owed', () => {
+    const t = new FixedTicker();
+    // nothing owed: 0.9 of a tick away at 1× (ticks run within the slack of a whole one)
+    expect(t.msUntilNextTick(1)).toBeCloseTo((0.9 * 1000) / TICKS_PER_SECOND, 9);
+    expect(t.msUntilNextTick(2)).toBeCloseTo((0.9 * 1000) / TICKS_PER_SECOND / 2, 9);
+    t.advance(10, 1);
+    expect(t.msUntilNextTick(1)).toBeCloseTo((0.9 * 1000) / TICKS_PER_SECOND - 10, 9);
+    t.advance(10, 1);
+    expect(t.msUntilNextTick(1)).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -138,7 +138,7 @@ describe('WorldHost.load', () => {
     expect(host.world!.snapshot().seed).toBe(99);
   });
 
-  it('starts afresh, quietly, when the new module cannot resume the snapshot', async () => {
+  it('starts afresh, quietly, when the new module cannot resume the snapshot (the snapshot path)', async () => {
     const real = (await importText(source(base))) as BehaviorModule;
     const picky: BehaviorModule = {
       scene: real.scene,
@@ -147,7 +147,7 @@ describe('WorldHost.load', () => {
         return real.createWorld(o);
       },
     };
-    const h2 = new WorldHost(async (text) => (text === 'picky' ? picky : importText(text)));
+    const h2 = new WorldHost(async (text) => (text === 'picky' ? picky : importText(text)), { direct: false });
     await h2.load(source(base));
     h2.world!.step(10);
     const outcome = await h2.load('picky');
@@ -245,5 +245,51 @@ describe('WorldHost.liveObstacles', () => {
     expect(count).toBe(2);
     expect(data[5]).toBeCloseTo(563, 9);
     expect(data[6]).toBeCloseTo(382, 9);
+  });
+});
+
+describe('WorldHost.carry and restore', () => {
+  it('carries a running world to another host bit-exactly: the run goes on as if uninterrupted', async () => {
+    const host = await hostWith(base, 20);
+    host.setPointer(300, 200);
+    host.reset(99);
+    host.world!.step(15);
+    const carry = host.carry()!;
+    expect(carry.seedOverride).toBe(99);
+    expect(carry.pointer).toEqual([300, 200]);
+
+    const other = new WorldHost(importText);
+    expect(await other.restore(carry)).toEqual({ kind: 'resumed' });
+    expect(other.world!.tick).toBe(15);
+    expect(other.seed).toBe(99);
+    expect(other.pointer).toEqual([300, 200]);
+    expect(other.targets.get('home')).toEqual([650, 200]);
+    expect(other.obstacles).toHaveLength(2);
+    host.world!.step(30);
+    other.world!.step(30);
+    expect(positions(other.world!, 'boid')).toEqual(positions(host.world!, 'boid'));
+    expect(positions(other.world!, 'hunter')).toEqual(positions(host.world!, 'hunter'));
+    // and an edited module swaps in over the carried world as it would have over the original
+    const next = edited(base, (s) => (s.agentTypes[1].count = 7));
+    expect(await other.load(source(next))).toEqual({ kind: 'resumed' });
+    expect(other.world!.positions('hunter')).toHaveLength(14);
+  });
+
+  it('has nothing to carry before a module loaded, and a carry that does not load changes nothing', async () => {
+    expect(new WorldHost(importText).carry()).toBeNull();
+    const host = await hostWith(base, 5);
+    const world = host.world;
+    const carry = host.carry()!;
+    const out = await host.restore({ ...carry, source: 'export const = ;' });
+    expect(out.kind).toBe('error');
+    expect(out.kind === 'error' && out.message).toMatch(/^The running world could not be carried over: SyntaxError/);
+    expect(host.world).toBe(world);
+  });
+
+  it('lets go of its world on clear', async () => {
+    const host = await hostWith(base, 5);
+    host.clear();
+    expect(host.world).toBeNull();
+    expect(host.carry()).toBeNull();
   });
 });

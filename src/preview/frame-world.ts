@@ -1,0 +1,177 @@
+/**
+ * What the preview's `world` is in either mode ({@link PreviewWorld}), and the page's copy of a
+ * world that runs in the simulation worker ({@link FrameWorld}): tick, positions and velocities
+ * as of the last frame the worker sent, kept in arrays that are reused frame after frame, and
+ * edits forwarded to the worker. Free of DOM and Lit.
+ */
+import type { AgentState, PackedNumbers } from '../../runtime/api';
+import type { Obstacle } from '../document/types';
+import { numbersPerAgent, type FrameMessage } from './sim-protocol';
+
+/** The state of a preview's world as plain data (in worker mode: as of the last frame). */
+export interface PreviewSnapshot {
+  seed: number;
+  tick: number;
+  pointer: PackedNumbers;
+  targets: Record<string, PackedNumbers>;
+  /** x, y, r, vx, vy per circle. */
+  obstacles: PackedNumbers;
+  types: Record<string, { count: number; pos: PackedNumbers; vel: PackedNumbers }>;
+}
+
+/**
+ * The preview's world as its users (the app, tests) see it: the running module's world on the
+ * main thread, or a {@link FrameWorld} in worker mode. Positions and velocities are live arrays
+ * (`x0, y0, x1, y1, …`) that the preview updates in place.
+ */
+export interface PreviewWorld {
+  readonly tick: number;
+  readonly types: readonly string[];
+  readonly scene: unknown;
+  positions(typeId: string): Float64Array;
+  velocities(typeId: string): Float64Array;
+  agents(typeId: string): AgentState[];
+  snapshot(): PreviewSnapshot;
+  setPointer(x: number, y: number): void;
+  setTarget(name: string, x: number, y: number): void;
+  setObstacles(circles: Obstacle[]): void;
+  setCount(typeId: string, n: number): void;
+  step(n?: number): void;
+}
+
+/** Where a FrameWorld sends the edits made through it. */
+export interface FrameWorldCommands {
+  setPointer(x: number, y: number): void;
+  setTarget(name: string, x: number, y: number): void;
+  setObstacles(circles: Obstacle[]): void;
+  setCount(typeId: string, n: number): void;
+  step(n: number): void;
+}
+
+const EMPTY = new Float64Array(0);
+
+/**
+ * A world running in the simulation worker, as of the last frame: see the file comment. Edits go
+ * to the worker and show in a later frame. One FrameWorld stands for one world of the worker (a
+ * `generation`): a module swap or a reset there gives the page a new FrameWorld.
+ */
+export class FrameWorld implements PreviewWorld {
+  tick = 0;
+  types: readonly string[] = [];
+  seed = 0;
+  private readonly pos = new Map<string, Float64Array>();
+  private readonly vel = new Map<string, Float64Array>();
+  /** The capped steering forces of the last tick, by type id, when the worker sends them (the force overlay). */
+  readonly forces = new Map<string, Float64Array>();
+  private obstacleData: Float64Array = EMPTY;
+  private pointerAt: [number, number] = [0, 0];
+  private targetList: [string, number, number][] = [];
+
+  constructor(
+    readonly generation: number,
+    readonly scene: unknown,
+    private readonly commands: FrameWorldCommands,
+  ) {}
+
+  /** Takes a frame's state (copying it out of the frame's buffer, which goes back to the worker). */
+  apply(frame: FrameMessage): void {
+    const data = new Float64Array(frame.buffer);
+    const per = numbersPerAgent(frame.forces);
+    let o = 0;
+    this.tick = frame.tick;
+    if (!sameList(this.types, frame.types)) {
+      this.types = frame.types.slice();
+      for (const m of [this.pos, this.vel, this.forces]) for (const id of m.keys()) if (!frame.types.includes(id)) m.delete(id);
+    }
+    for (let k = 0; k < frame.types.length; k++) {
+      const id = frame.types[k];
+      const n2 = 2 * frame.counts[k];
+      copyInto(this.pos, id, data, o, n2);
+      copyInto(this.vel, id, data, o + n2, n2);
+      if (frame.forces) copyInto(this.forces, id, data, o + 2 * n2, n2);
+      o += (per / 2) * n2;
+    }
+    if (!frame.forces) this.forces.clear();
+    this.obstacleData = frame.obstacles;
+    this.pointerAt = frame.pointer;
+    this.targetList = frame.targets;
+  }
+
+  /** The obstacles as of the last frame: x, y, r, vx, vy per circle. */
+  get obstacles(): Float64Array {
+    return this.obstacleData;
+  }
+
+  positions(typeId: string): Float64Array {
+    return this.get(this.pos, typeId, 'positions');
+  }
+
+  velocities(typeId: string): Float64Array {
+    return this.get(this.vel, typeId, 'velocities');
+  }
+
+  agents(typeId: string): AgentState[] {
+    const p = this.positions(typeId);
+    const v = this.velocities(typeId);
+    const out: AgentState[] = [];
+    for (let i = 0; 2 * i < p.length; i++) out.push({ x: p[2 * i], y: p[2 * i + 1], vx: v[2 * i], vy: v[2 * i + 1] });
+    return out;
+  }
+
+  /** The last frame's state as plain data (not a resumable snapshot: the worker keeps the rest). */
+  snapshot(): PreviewSnapshot {
+    const targets: Record<string, PackedNumbers> = {};
+    for (const [name, x, y] of this.targetList) Object.defineProperty(targets, name, { value: [x, y], enumerable: true, writable: true, configurable: true });
+    const types: PreviewSnapshot['types'] = {};
+    for (const id of this.types) {
+      const pos = Array.from(this.positions(id));
+      Object.defineProperty(types, id, { value: { count: pos.length >> 1, pos, vel: Array.from(this.velocities(id)) }, enumerable: true, writable: true, configurable: true });
+    }
+    return {
+      seed: this.seed,
+      tick: this.tick,
+      pointer: [this.pointerAt[0], this.pointerAt[1]],
+      targets,
+      obstacles: Array.from(this.obstacleData),
+      types,
+    };
+  }
+
+  setPointer(x: number, y: number): void {
+    this.commands.setPointer(x, y);
+  }
+
+  setTarget(name: string, x: number, y: number): void {
+    this.commands.setTarget(name, x, y);
+  }
+
+  setObstacles(circles: Obstacle[]): void {
+    this.commands.setObstacles(circles);
+  }
+
+  setCount(typeId: string, n: number): void {
+    this.commands.setCount(typeId, n);
+  }
+
+  step(n = 1): void {
+    this.commands.step(n);
+  }
+
+  private get(m: Map<string, Float64Array>, typeId: string, method: string): Float64Array {
+    const a = m.get(typeId);
+    if (a) return a;
+    if (this.types.includes(typeId)) return EMPTY;
+    throw new Error(`${method}: unknown agent type ${JSON.stringify(typeId)}; this scene has ${this.types.map((x) => `"${x}"`).join(', ') || 'none'}`);
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, k) => x === b[k]);
+}
+
+/** m[id] = data[o … o + n), reusing m[id] when it has length n. */
+function copyInto(m: Map<string, Float64Array>, id: string, data: Float64Array, o: number, n: number): void {
+  let a = m.get(id);
+  if (!a || a.length !== n) m.set(id, (a = new Float64Array(n)));
+  a.set(data.subarray(o, o + n));
+}

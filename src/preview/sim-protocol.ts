@@ -1,0 +1,100 @@
+/**
+ * The messages between the preview (the page) and its simulation worker (sim-worker.ts), and the
+ * layout of a frame: the state the page draws, sent by the worker after the ticks of each of its
+ * clock's turns. A frame's agent data travels in an ArrayBuffer that is transferred, not copied:
+ * the page copies it out at once and sends the buffer back, so a few buffers ping-pong between
+ * the two threads and nothing is allocated per frame in steady state. Free of DOM and Lit.
+ */
+import type { Snapshot } from '../../runtime/api';
+import type { Obstacle } from '../document/types';
+import type { HostOutcome } from './world-host';
+import type { SceneShape } from './reconcile';
+
+/** A running world's state carried to another thread (or to the next worker): it resumes bit-exactly. */
+export interface Carry {
+  /** The text of the module the world runs. */
+  source: string;
+  /** Its scene, for a module without an embedded one. */
+  scene: SceneShape | null;
+  snapshot: Snapshot;
+  /** The seed chosen with `reset(seed)`, or null: the scene's. */
+  seedOverride: number | null;
+  /** The pointer as last set, or null: never set. */
+  pointer: [number, number] | null;
+}
+
+/** Page → worker. `seq` numbers the page's edits of the world (pointer, targets, obstacles, counts); frames echo the last one applied. */
+export type ToWorker =
+  /** Loads module text (resuming `carry` first, when given); answered by a `reply` with the outcome. */
+  | { type: 'load'; id: number; source: string; scene: SceneShape | null; carry: Carry | null }
+  /** A fresh world from the current module (with `seed`: that seed from now on); answered by a `reply`. */
+  | { type: 'reset'; id: number; seed?: number }
+  /** Starts or stops the worker's clock. A stop is answered by a frame of the state it stopped at. */
+  | { type: 'play'; playing: boolean }
+  /** Ticks per second = 60 × speed. */
+  | { type: 'speed'; speed: number }
+  /** Runs `n` ticks now and sends a frame. */
+  | { type: 'step'; n: number }
+  /** Whether frames carry each tick's capped steering forces (the force overlay). */
+  | { type: 'forces'; on: boolean }
+  | { type: 'pointer'; seq: number; x: number; y: number }
+  | { type: 'target'; seq: number; name: string; x: number; y: number }
+  | { type: 'obstacles'; seq: number; obstacles: Obstacle[] }
+  | { type: 'count'; seq: number; typeId: string; n: number }
+  /** When the page drew a frame (`performance.timeOrigin + performance.now()`): the worker lines its turns up with the page's frames. */
+  | { type: 'vsync'; at: number }
+  /** A frame's buffer coming back to the pool. */
+  | { type: 'buffer'; buffer: ArrayBuffer }
+  /** Asks for the world's snapshot; answered by a `reply` with `carry`. */
+  | { type: 'snapshot'; id: number }
+  /** Stops the clock, answers with the world's `carry` (null before any world) and closes the worker. */
+  | { type: 'close'; id: number };
+
+/** Worker → page. */
+export type FromWorker =
+  | FrameMessage
+  /** The answer to the request `id`. */
+  | { type: 'reply'; id: number; outcome?: HostOutcome; seed?: number | null; scene?: SceneShape | null; carry?: Carry | null; frame?: FrameMessage }
+  /** Something the user should hear of; `stopped`: the simulation threw while ticking and the clock stopped (the page pauses). */
+  | { type: 'error'; message: string; stopped: boolean };
+
+/** The state the page draws. */
+export interface FrameMessage {
+  type: 'frame';
+  /** Numbers the worlds the worker ran: it changes whenever a world replaced the last (fresh or resumed). */
+  generation: number;
+  tick: number;
+  /** Whether the worker's clock runs. */
+  playing: boolean;
+  /** The page's last edit applied (see ToWorker). */
+  seq: number;
+  /** Agent type ids in scene order, and their counts. */
+  types: string[];
+  counts: number[];
+  /** Whether the buffer holds forces. */
+  forces: boolean;
+  /** Per type in order: positions (2n), velocities (2n), then forces (2n) when `forces`, as float64. */
+  buffer: ArrayBuffer;
+  /** The obstacles where they are now: x, y, r, vx, vy per circle. */
+  obstacles: Float64Array;
+  /** The pointer (world px). */
+  pointer: [number, number];
+  /** Named targets as [name, x, y]. */
+  targets: [string, number, number][];
+  /** Wall time per tick over the worker's last half second or so, ms (0 before it ran any). */
+  msPerTick: number;
+  /** Ticks run per second of wall time over that window (0 while stopped). */
+  ticksPerSecond: number;
+}
+
+/** Float64 numbers per agent in a frame. */
+export function numbersPerAgent(forces: boolean): number {
+  return forces ? 6 : 4;
+}
+
+/** Bytes of a frame's buffer for these counts. */
+export function frameBytes(counts: readonly number[], forces: boolean): number {
+  let n = 0;
+  for (const c of counts) n += c;
+  return n * numbersPerAgent(forces) * 8;
+}

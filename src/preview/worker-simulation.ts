@@ -1,0 +1,378 @@
+/**
+ * The simulation as the preview's worker runs it (sim-worker.ts wires it to the worker's global
+ * scope; tests drive it with a fake clock). It owns the world (a WorldHost: module swaps resume
+ * from a snapshot, as on the page), steps fixed ticks on its own clock, 60 per second × speed,
+ * and after each turn of the clock sends the page a frame whose agent data travels in a
+ * transferred buffer from a small pool (see sim-protocol.ts). The simulation never sees wall time:
+ * the clock only decides how many ticks to run, so the trajectories are those of the page's own
+ * loop and of the exported module, bit for bit. Free of DOM and Lit.
+ */
+import type { BehaviorWorld } from '../../runtime/api';
+import { frameBytes, type FrameMessage, type FromWorker, type ToWorker } from './sim-protocol';
+import { FixedTicker, TICKS_PER_SECOND, clampSpeed } from './ticker';
+import { WorldHost, errorMessage, type ModuleImporter } from './world-host';
+
+/** What the worker's scope gives the simulation: messages out, a clock and timers. */
+export interface WorkerEnv {
+  post(message: FromWorker, transfer: Transferable[]): void;
+  /** Milliseconds on the worker's clock. */
+  now(): number;
+  /** Where that clock's 0 is on the shared one (`performance.timeOrigin`): the page's frame times come on it. */
+  readonly origin: number;
+  setTimer(callback: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+  /** Ends the worker (after a `close`). */
+  close(): void;
+}
+
+/** The clock turns at most this often (ms): once per display frame, whatever the speed. */
+export const TURN_MS = 1000 / TICKS_PER_SECOND;
+/**
+ * How long before one of the page's frames a turn's frame should be ready there (ms), beyond the
+ * turn's own work: the page's frames then find one new state each, instead of none, then two.
+ */
+export const LEAD_MS = 7;
+/**
+ * The most ticks the clock owes at once (a quarter of a second at 1×): a stall shorter than that
+ * (the worker's thread preempted on a busy machine, a long garbage collection) is caught up, in
+ * slices that let the page's messages through; time beyond it is dropped, not owed, so a
+ * simulation slower than real time slows down instead of spiralling.
+ */
+export const MAX_TICKS_BEHIND = 15;
+/**
+ * A turn that has run ticks for this long (ms) yields before the next one, so the page's messages
+ * (an edit's new module above all) wait for at most about one tick, not for a turn of catching up.
+ */
+export const SLICE_MS = 8;
+/** Frame buffers lent to the page at once; with none free the next frame waits for one to return. */
+export const FRAME_BUFFERS = 3;
+/** How often the tick timing is summed up, ms. */
+const STATS_MS = 500;
+
+/** See the file comment. */
+export class WorkerSimulation {
+  private readonly host: WorldHost;
+  private readonly ticker = new FixedTicker(MAX_TICKS_BEHIND);
+  private playing = false;
+  private speed = 1;
+  private forcesOn = false;
+  private readonly forces = new Map<string, Float64Array>();
+  private timer: unknown = null;
+  /** Ticks owed by the clock and not run yet (a turn yields between ticks after SLICE_MS). */
+  private backlog = 0;
+  /** Loads under way: the clock holds still meanwhile, so the new module is in as soon as it can be. */
+  private loads = 0;
+  private last = Number.NaN;
+  private nextTurn = Number.NaN;
+  /** A recent frame of the page, on this clock (NaN: none heard of); turns line up with the page's frames. */
+  private vsync = Number.NaN;
+  /** How long a turn's work takes, ms (a running average). */
+  private turnCost = 0;
+  private generation = 0;
+  private lastWorld: BehaviorWorld | null = null;
+  private seq = 0;
+  private readonly free: ArrayBuffer[] = [];
+  private lent = 0;
+  private framePending = false;
+  private windowStart = Number.NaN;
+  private windowTicks = 0;
+  private windowTime = 0;
+  private msPerTick = 0;
+  private ticksPerSecond = 0;
+  private closed = false;
+
+  constructor(
+    private readonly env: WorkerEnv,
+    importer: ModuleImporter,
+  ) {
+    this.host = new WorldHost(importer);
+  }
+
+  /** Handles one message from the page. */
+  async handle(msg: ToWorker): Promise<void> {
+    if (this.closed) return;
+    try {
+      switch (msg.type) {
+        case 'load':
+          return await this.load(msg.id, msg);
+        case 'reset': {
+          const outcome = this.host.reset(msg.seed);
+          if (outcome.kind === 'fresh') this.restartClock();
+          this.reply(msg.id, { outcome, seed: this.host.seed });
+          return;
+        }
+        case 'play':
+          return this.setPlaying(msg.playing);
+        case 'speed':
+          this.speed = clampSpeed(msg.speed);
+          this.restartStats();
+          return;
+        case 'step':
+          if (this.host.world) this.advance(msg.n);
+          this.sendFrame(true);
+          return;
+        case 'forces':
+          this.forcesOn = msg.on;
+          if (!msg.on) this.forces.clear();
+          return;
+        case 'pointer':
+          this.edit(msg.seq, () => this.host.setPointer(msg.x, msg.y));
+          return;
+        case 'target':
+          this.edit(msg.seq, () => this.host.setTarget(msg.name, msg.x, msg.y));
+          return;
+        case 'obstacles':
+          this.edit(msg.seq, () => this.host.setObstacles(msg.obstacles));
+          return;
+        case 'count':
+          this.edit(msg.seq, () => this.host.world?.setCount(msg.typeId, msg.n));
+          return;
+        case 'vsync':
+          this.vsync = msg.at - this.env.origin;
+          return;
+        case 'buffer':
+          this.lent = Math.max(0, this.lent - 1);
+          if (this.free.length + this.lent < FRAME_BUFFERS) this.free.push(msg.buffer);
+          if (this.framePending) this.sendFrame(false);
+          return;
+        case 'snapshot':
+          this.reply(msg.id, { carry: this.host.carry() }, false);
+          return;
+        case 'close': {
+          this.stopClock();
+          const carry = this.host.carry();
+          this.closed = true;
+          this.reply(msg.id, { carry }, false);
+          this.env.close();
+          return;
+        }
+        default:
+          return assertNever(msg);
+      }
+    } catch (e) {
+      this.env.post({ type: 'error', message: errorMessage(e), stopped: false }, []);
+    }
+  }
+
+  private async load(id: number, msg: Extract<ToWorker, { type: 'load' }>): Promise<void> {
+    // the clock holds still meanwhile, so the new module is in as soon as it can be
+    this.loads++;
+    this.stopClock();
+    try {
+      if (msg.carry) {
+        const carried = await this.host.restore(msg.carry);
+        if (carried.kind === 'error') this.env.post({ type: 'error', message: carried.message, stopped: false }, []);
+      }
+      const outcome = await this.host.load(msg.source, msg.scene ?? undefined);
+      if (outcome.kind === 'fresh') this.restartClock();
+      this.reply(id, { outcome, seed: this.host.seed, scene: this.host.scene });
+    } finally {
+      this.loads--;
+      // the time the load took is owed, as after any slow turn
+      if (this.playing && this.loads === 0 && this.timer === null) this.schedule(this.env.now());
+    }
+  }
+
+  /** Applies an edit of the page's; while stopped, the page gets the new state at once. */
+  private edit(seq: number, apply: () => void): void {
+    this.seq = Math.max(this.seq, seq);
+    try {
+      apply();
+    } finally {
+      if (!this.playing) this.sendFrame(false);
+    }
+  }
+
+  private reply(id: number, body: Omit<Extract<FromWorker, { type: 'reply' }>, 'type' | 'id' | 'frame'>, withFrame = true): void {
+    const frame = withFrame ? this.frame(true) : null;
+    this.env.post({ type: 'reply', id, ...body, ...(frame ? { frame: frame.message } : {}) }, frame ? [frame.message.buffer] : []);
+  }
+
+  private setPlaying(playing: boolean): void {
+    if (playing === this.playing) return;
+    this.playing = playing;
+    if (playing) {
+      this.restartClock();
+      if (this.loads === 0) this.schedule(this.env.now());
+    } else {
+      this.stopClock();
+      this.ticksPerSecond = 0;
+      this.sendFrame(true);
+    }
+  }
+
+  /** Forgets owed time, so the next turn runs no catch-up ticks (a new world, or play after a pause). */
+  private restartClock(): void {
+    this.ticker.reset();
+    this.backlog = 0;
+    this.last = this.env.now();
+    this.nextTurn = this.last;
+    this.restartStats();
+  }
+
+  private restartStats(): void {
+    this.windowStart = this.env.now();
+    this.windowTicks = 0;
+    this.windowTime = 0;
+  }
+
+  private stopClock(): void {
+    if (this.timer !== null) this.env.clearTimer(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * The next turn: one display frame after the last (so a timer's lateness does not add up; a
+   * simulation slower than that goes on at once), lined up to end LEAD_MS before one of the page's
+   * frames when the page tells when those are, and no sooner than a tick is owed.
+   */
+  private schedule(now: number): void {
+    const untilTick = Math.max(0, this.ticker.msUntilNextTick(this.speed) - (now - this.last));
+    let at: number;
+    if (Number.isFinite(this.vsync)) {
+      // the first frame slot after the last turn and after the next tick is owed
+      const lead = this.turnCost + LEAD_MS;
+      const earliest = Math.max(this.nextTurn + TURN_MS / 2, now + untilTick);
+      const k = Math.ceil((earliest + lead - this.vsync) / TURN_MS);
+      at = this.vsync + k * TURN_MS - lead;
+    } else {
+      at = Math.max(this.nextTurn + TURN_MS, now + untilTick);
+    }
+    if (at < now) at = now;
+    this.nextTurn = at;
+    this.timer = this.env.setTimer(this.turn, at - now);
+  }
+
+  private readonly turn = (): void => {
+    this.timer = null;
+    if (!this.playing || this.closed || this.loads > 0) return;
+    const now = this.env.now();
+    // the clock reads the time the turn was due when the timer came about then: a timer's jitter
+    // must not turn a frame's one tick into none, then two
+    const at = Math.abs(now - this.nextTurn) < TURN_MS / 2 ? this.nextTurn : now;
+    this.backlog = Math.min(MAX_TICKS_BEHIND, this.backlog + this.ticker.advance(at - this.last, this.speed));
+    this.last = at;
+    let ran = 0;
+    while (this.backlog > 0 && this.host.world) {
+      this.advance(1);
+      if (!this.playing) return;
+      this.backlog--;
+      ran++;
+      if (this.env.now() - now >= SLICE_MS) break;
+    }
+    if (ran > 0) this.sendFrame(false);
+    const end = this.env.now();
+    if (ran > 0) this.turnCost += 0.2 * (Math.min(end - now, 4 * TURN_MS) - this.turnCost);
+    if (end - this.windowStart >= STATS_MS) {
+      if (this.windowTicks > 0) this.msPerTick = this.windowTime / this.windowTicks;
+      this.ticksPerSecond = (this.windowTicks * 1000) / (end - this.windowStart);
+      this.windowStart = end;
+      this.windowTicks = 0;
+      this.windowTime = 0;
+    }
+    // ticks still owed: yield to the page's messages, then carry on
+    if (this.backlog > 0) this.timer = this.env.setTimer(this.turn, 0);
+    else this.schedule(end);
+  };
+
+  /** Runs `n` ticks, timed; a simulation that throws stops the clock and tells the page. */
+  private advance(n: number): void {
+    const world = this.host.world;
+    if (!world) return;
+    const t0 = this.env.now();
+    try {
+      if (this.forcesOn) {
+        // forces of the tick about to run, kept for the force overlay (computeForces then step = step alone)
+        for (let k = 0; k < n; k++) {
+          for (const id of world.types) this.forces.set(id, world.computeForces(id));
+          world.step(1);
+        }
+      } else {
+        world.step(n);
+      }
+    } catch (e) {
+      this.playing = false;
+      this.stopClock();
+      this.env.post({ type: 'error', message: `The simulation stopped: ${errorMessage(e)}`, stopped: true }, []);
+    }
+    this.windowTime += this.env.now() - t0;
+    this.windowTicks += n;
+    if (this.windowTicks > 0) this.msPerTick = this.windowTime / this.windowTicks;
+  }
+
+  /** Sends a frame now, or when a buffer comes back (`force`: now, with a new buffer if need be). */
+  private sendFrame(force: boolean): void {
+    const frame = this.frame(force);
+    if (frame) this.env.post(frame.message, [frame.message.buffer]);
+  }
+
+  private frame(force: boolean): { message: FrameMessage } | null {
+    const world = this.host.world;
+    if (!world) return null;
+    if (world !== this.lastWorld) {
+      this.lastWorld = world;
+      this.generation++;
+    }
+    const types = world.types.slice();
+    const counts = types.map((id) => world.positions(id).length >> 1);
+    const forces = this.forcesOn;
+    const bytes = frameBytes(counts, forces);
+    const buffer = this.take(bytes, force);
+    if (!buffer) {
+      this.framePending = true;
+      return null;
+    }
+    this.framePending = false;
+    this.lent++;
+    const out = new Float64Array(buffer, 0, bytes / 8);
+    let o = 0;
+    for (let k = 0; k < types.length; k++) {
+      const n2 = 2 * counts[k];
+      out.set(world.positions(types[k]), o);
+      out.set(world.velocities(types[k]), o + n2);
+      o += 2 * n2;
+      if (forces) {
+        const f = this.forces.get(types[k]);
+        if (f && f.length === n2) out.set(f, o);
+        else out.fill(0, o, o + n2);
+        o += n2;
+      }
+    }
+    const live = this.host.liveObstacles();
+    const obstacles = Float64Array.from({ length: 5 * live.count }, (_, k) => live.data[k]);
+    const scene = this.host.scene;
+    const pointer: [number, number] = this.host.pointer ? [this.host.pointer[0], this.host.pointer[1]] : scene ? [scene.world.width / 2, scene.world.height / 2] : [0, 0];
+    return {
+      message: {
+        type: 'frame',
+        generation: this.generation,
+        tick: world.tick,
+        playing: this.playing,
+        seq: this.seq,
+        types,
+        counts,
+        forces,
+        buffer,
+        obstacles,
+        pointer,
+        targets: [...this.host.targets].map(([name, [x, y]]) => [name, x, y]),
+        msPerTick: this.msPerTick,
+        ticksPerSecond: this.playing ? this.ticksPerSecond : 0,
+      },
+    };
+  }
+
+  /** A free buffer of at least `bytes`, or a new one while fewer than FRAME_BUFFERS are out (always, when `force`). */
+  private take(bytes: number, force: boolean): ArrayBuffer | null {
+    while (this.free.length) {
+      const b = this.free.pop()!;
+      if (b.byteLength >= bytes) return b;
+    }
+    if (this.lent < FRAME_BUFFERS || force) return new ArrayBuffer(Math.max(8, bytes));
+    return null;
+  }
+}
+
+function assertNever(x: never): never {
+  throw new Error(`unknown message ${JSON.stringify(x)}`);
+}
