@@ -14,6 +14,7 @@ import {
   updateWorld,
   type Edit,
 } from '../document/commands';
+import * as commands from '../document/commands';
 import { loadScene } from '../document/load';
 import { serializeScene } from '../document/serialize';
 import { loadDraft, saveDraft } from '../document/storage';
@@ -80,6 +81,15 @@ function newAgentType(id: string, name: string, color: string): AgentType {
   };
 }
 
+/**
+ * What the running simulation depends on: the compiled program, the world, the agent types'
+ * fields and their nodes' ids (snapshots key node memory by id) — not where nodes sit in the graph.
+ */
+export function behaviourKey(doc: SceneDocument, compiled: Compiled): string {
+  const types = doc.agentTypes.map((t) => ({ ...t, graph: t.graph.nodes.map((n) => n.id) }));
+  return `${compiled.programSource}\u0000${JSON.stringify(doc.world)}\u0000${JSON.stringify(types)}`;
+}
+
 /** Whether a key event comes from typing in a field (then it is never a graph shortcut). */
 export function isTyping(e: Event): boolean {
   const t = e.composedPath()[0];
@@ -134,6 +144,7 @@ export class SteerApp extends LitElement {
   private savedDoc: SceneDocument;
   private editorHost: HTMLDivElement;
   private sourceTimer: ReturnType<typeof setTimeout> | undefined;
+  private sourceKey = '';
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   static styles = css`
@@ -426,6 +437,7 @@ export class SteerApp extends LitElement {
     this.typeId = doc.agentTypes[0]?.id ?? '';
     this.compiled = compile(doc);
     this.source = moduleSource(doc, this.compiled);
+    this.sourceKey = behaviourKey(doc, this.compiled);
     this.dialog = null;
     this.menu = null;
     this.panel = 'type';
@@ -451,6 +463,8 @@ export class SteerApp extends LitElement {
     window.addEventListener('dragleave', this.onDragLeave);
     window.addEventListener('drop', this.onDrop);
     (window as unknown as { __steerApp?: SteerApp }).__steerApp = this;
+    // For browser tests: the document edits, to build edits (a 500-node paste) for `apply`.
+    (window as unknown as { __steerCommands?: typeof commands }).__steerCommands = commands;
   }
 
   disconnectedCallback(): void {
@@ -485,7 +499,10 @@ export class SteerApp extends LitElement {
 
   /** Applies an edit to the open document (one undo step, or merged with the last one of the same key). */
   apply(edit: Edit, mergeKey?: string): void {
-    if (this.history.apply(edit, mergeKey)) this.documentChanged();
+    if (this.history.apply(edit, mergeKey)) {
+      if (this.notice?.startsWith('Not done:')) this.notice = null;
+      this.documentChanged();
+    } else if (this.history.refused) this.notice = this.history.refused;
   }
 
   undo(): void {
@@ -513,15 +530,24 @@ export class SteerApp extends LitElement {
     if (this.editPath && !doc.world.paths.some((p) => p.id === this.editPath)) this.editPath = null;
     this.compiled = compile(doc);
     // The preview gets the new module a moment later, so a slider drag recompiles it at most
-    // every 40 ms (well under the 100 ms from edit to behaviour).
+    // every 40 ms (well under the 100 ms from edit to behaviour). An edit that changes nothing
+    // the simulation sees (moving nodes in the graph) keeps the running module.
     clearTimeout(this.sourceTimer);
-    const update = (): void => {
-      this.source = moduleSource(this.doc, this.compiled);
-    };
-    if (immediate) update();
-    else this.sourceTimer = setTimeout(update, 40);
+    const key = behaviourKey(doc, this.compiled);
+    if (key !== this.sourceKey || immediate) {
+      const update = (): void => {
+        this.sourceKey = key;
+        this.source = moduleSource(this.doc, this.compiled);
+      };
+      if (immediate) update();
+      else this.sourceTimer = setTimeout(update, 40);
+    }
+    // Autosave when the page is idle (a big scene's JSON takes a few ms to write).
     clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => this.autosave(), 300);
+    this.draftTimer = setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => this.autosave(), { timeout: 2000 });
+      else this.autosave();
+    }, 300);
   }
 
   private autosave(): void {
@@ -620,7 +646,8 @@ export class SteerApp extends LitElement {
     const n = this.doc.agentTypes.length + 1;
     const id = freshId(`type-${n}`, this.doc.agentTypes.map((t) => t.id));
     this.apply(addAgentType(newAgentType(id, `Type ${n}`, TYPE_COLOURS[(n - 1) % TYPE_COLOURS.length])));
-    this.typeId = id;
+    // (refused past the 32 agent types a scene holds: the notice says so, and the tab stays)
+    if (this.doc.agentTypes.some((t) => t.id === id)) this.typeId = id;
   }
 
   deleteType(id: string): void {

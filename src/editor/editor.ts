@@ -70,6 +70,18 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   const connection = new ConnectionPlugin<Schemes, AreaExtra>();
   const render = new LitPlugin<Schemes, AreaExtra>();
   const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });
+  // The minimap redraws itself, every mini node, on each node added, moved or resized: a 500-node
+  // paste redrew it 500 times in one task (tens of seconds with the page frozen). Once a frame does.
+  const drawMinimap = (minimap as unknown as { render(): void }).render.bind(minimap);
+  let minimapFrame = 0;
+  (minimap as unknown as { render(): void }).render = () => {
+    if (!minimapFrame) {
+      minimapFrame = requestAnimationFrame(() => {
+        minimapFrame = 0;
+        drawMinimap();
+      });
+    }
+  };
 
   let doc: SceneDocument | undefined;
   let typeId = '';
@@ -217,7 +229,24 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   let queue: Promise<void> = Promise.resolve();
   let wanted: { doc: SceneDocument; typeId: string; diagnostics: readonly Diagnostic[] } | null = null;
 
+  /**
+   * Lets the page breathe during a long reconcile: every node and socket Rete draws forces a layout,
+   * so drawing a 500-node paste takes seconds; handing control back every ~40 ms keeps the page
+   * responsive meanwhile. (A message, not a timer: timers in a background tab wait a second.)
+   */
+  let sliceStart = 0;
+  async function breathe(): Promise<void> {
+    if (performance.now() - sliceStart < 40) return;
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
+    sliceStart = performance.now();
+  }
+
   async function reconcile(d: SceneDocument, t: string, diagnostics: readonly Diagnostic[]): Promise<void> {
+    sliceStart = performance.now();
     const type = d.agentTypes.find((x) => x.id === t);
     const switched = t !== typeId;
     doc = d;
@@ -235,9 +264,17 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       // connections that go away (or whose node goes away) first
       for (const c of editor.getConnections()) {
         const k = key({ from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] });
-        if (!wantedConnections.has(k)) await editor.removeConnection(c.id);
+        if (!wantedConnections.has(k)) {
+          await editor.removeConnection(c.id);
+          await breathe();
+        }
       }
-      for (const n of editor.getNodes()) if (!ids.has(n.id)) await editor.removeNode(n.id);
+      for (const n of editor.getNodes()) {
+        if (!ids.has(n.id)) {
+          await editor.removeNode(n.id);
+          await breathe();
+        }
+      }
       const byNode = new Map<string, Diagnostic[]>();
       for (const g of diagnostics) {
         if (g.agentType !== t || !g.nodeId) continue;
@@ -254,6 +291,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
           view.diagnostics = diags;
           await editor.addNode(view);
           await area.translate(view.id, { x: n.position[0], y: n.position[1] });
+          await breathe();
           continue;
         }
         const changed = view.setParams(n.params);
@@ -275,6 +313,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
         // a dangling or mistyped connection of a file is shown in the problems list, not drawn
         if (!s || !tn || !s.outputs[c.from[1]] || !tn.inputs[c.to[1]]) continue;
         await editor.addConnection(new Connection(s, c.from[1], tn, c.to[1]));
+        await breathe();
       }
       if (switched) await zoomToFit();
     } finally {
@@ -431,6 +470,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       await zoomToFit();
     },
     destroy: () => {
+      cancelAnimationFrame(minimapFrame);
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('keyup', onKey);
       holder.removeEventListener('pointerdown', onBoxDown, true);

@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// Measures the graph editor with a 200-node graph in headless Chromium: frame times while adding,
+// moving and connecting nodes with the mouse (issue bar: 99th percentile under 50 ms), and the
+// initial JavaScript the built app loads (bar: under 150 KB gzip; auto-arrange loaded on demand).
+// A benchmark that prints figures, not a test.
+//
+//   node scripts/bench-editor.mjs
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+const PORT = Number(process.env.BENCH_PORT ?? 4198);
+
+/** A valid 200-node graph: 45 × (Point → Seek → Scale) and 45 Wanders into 15 Sums, into one Sum with 3 Contains, into the output. */
+export function bigScene() {
+  const nodes = [];
+  const connections = [];
+  const sums = [];
+  for (let s = 0; s < 15; s++) {
+    const id = `sum${s}`;
+    sums.push(id);
+    nodes.push({ id, kind: 'sum', params: { inputs: 6 }, position: [1100, s * 340] });
+    for (let k = 0; k < 3; k++) {
+      const i = s * 3 + k;
+      nodes.push({ id: `pt${i}`, kind: 'point', params: { x: 100 + ((i * 37) % 600), y: 100 + ((i * 53) % 400) }, position: [0, i * 110] });
+      nodes.push({ id: `seek${i}`, kind: 'seek', params: {}, position: [280, i * 110] });
+      nodes.push({ id: `scale${i}`, kind: 'scale', params: { factor: 0.1 }, position: [560, i * 110] });
+      nodes.push({ id: `wander${i}`, kind: 'wander', params: {}, position: [820, i * 110] });
+      connections.push({ from: [`pt${i}`, 'point'], to: [`seek${i}`, 'target'] });
+      connections.push({ from: [`seek${i}`, 'force'], to: [`scale${i}`, 'in'] });
+      connections.push({ from: [`scale${i}`, 'force'], to: [id, `in${k}`] });
+      connections.push({ from: [`wander${i}`, 'force'], to: [id, `in${k + 3}`] });
+    }
+  }
+  nodes.push({ id: 'total', kind: 'sum', params: { inputs: 18 }, position: [1400, 2000] });
+  sums.forEach((s, k) => connections.push({ from: [s, 'force'], to: ['total', `in${k}`] }));
+  for (let c = 0; c < 3; c++) {
+    nodes.push({ id: `contain${c}`, kind: 'contain', params: {}, position: [1100, 5200 + c * 120] });
+    connections.push({ from: [`contain${c}`, 'force'], to: ['total', `in${15 + c}`] });
+  }
+  nodes.push({ id: 'out', kind: 'agent-output', params: {}, position: [1700, 2000] });
+  connections.push({ from: ['total', 'force'], to: ['out', 'force'] });
+  return {
+    format: 'steergraph',
+    version: 1,
+    name: 'Two hundred nodes',
+    description: 'A large graph for the editor benchmark.',
+    world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
+    agentTypes: [{ id: 'agent', name: 'Agent', color: '#5ec8ff', count: 200, mass: 1, maxSpeed: 3, maxForce: 0.2, graph: { nodes, connections } }],
+  };
+}
+
+function chromiumPath() {
+  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+  if (!found) throw new Error('no Chromium found: install it (apt-get install chromium) or set CHROME_PATH');
+  return found;
+}
+
+async function waitFor(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer at ${url}`);
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const out = mkdtempSync(path.join(tmpdir(), 'steergraph-bench-'));
+  const profile = mkdtempSync(path.join(tmpdir(), 'steergraph-bench-profile-'));
+  let server;
+  let context;
+  try {
+    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
+    // initial JavaScript: the entry chunk and what index.html loads eagerly
+    const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+    const eager = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const lazy = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js') && !eager.includes(`assets/${f}`));
+    const gz = (f) => gzipSync(readFileSync(path.join(out, f)), { level: 9 }).length;
+    const initial = eager.reduce((s, f) => s + gz(f), 0);
+    console.log(`initial JavaScript: ${(initial / 1024).toFixed(1)} KB gzip (${eager.length} file${eager.length === 1 ? '' : 's'}; bar < 150 KB) ${initial < 150 * 1024 ? 'PASS' : 'FAIL'}`);
+    for (const f of lazy) console.log(`  loaded on demand: ${f} ${(gz(`assets/${f}`) / 1024).toFixed(0)} KB gzip`);
+
+    server = spawn(process.execPath, [vite, 'preview', '--outDir', out, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { cwd: root, stdio: 'ignore' });
+    const base = `http://127.0.0.1:${PORT}/`;
+    await waitFor(base, 30_000);
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(base);
+    await page.waitForFunction(() => window.__steerApp?.editor && document.querySelectorAll('steer-node').length > 0);
+    await page.evaluate((text) => window.__steerApp.openText(text, 'two-hundred.steer.json'), JSON.stringify(bigScene()));
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 200, null, { timeout: 60_000 });
+    const problems = await page.evaluate(() => window.__steerApp.compiled.diagnostics.length);
+    console.log(`200-node graph open (${problems} problems)`);
+    // zoom in so nodes are big enough to grab, around the first rows
+    await page.evaluate(() => window.__steerApp.editor.focusNode('seek0'));
+    await page.waitForTimeout(500);
+
+    // record every frame's duration while working
+    await page.evaluate(() => {
+      window.__frames = [];
+      let last = performance.now();
+      const loop = (t) => {
+        window.__frames.push(t - last);
+        last = t;
+        window.__raf = requestAnimationFrame(loop);
+      };
+      window.__raf = requestAnimationFrame(loop);
+    });
+    const centre = async (sel) => {
+      const b = await page.locator(sel).first().boundingBox();
+      return b ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : null;
+    };
+    // add nodes from the palette
+    for (let k = 0; k < 10; k++) await page.dblclick('steer-palette .item[data-kind="wander"]');
+    // move nodes by their headers
+    const ids = ['seek0', 'seek1', 'scale0', 'scale1', 'pt0', 'pt1', 'wander0', 'wander1'];
+    for (const id of ids) {
+      const h = await centre(`steer-node[data-node-id="${id}"] header`);
+      if (!h) continue;
+      await page.mouse.move(h.x, h.y);
+      await page.mouse.down();
+      await page.mouse.move(h.x + 40, h.y + 15, { steps: 10 });
+      await page.mouse.up();
+    }
+    // connect: point outputs into other seeks' targets (replacing connections), with the mouse
+    for (let k = 0; k < 6; k++) {
+      const a = await centre(`steer-node[data-node-id="pt${k}"] .row.output steer-socket`);
+      const b = await centre(`steer-node[data-node-id="seek${(k + 1) % 6}"] .row.input steer-socket`);
+      if (!a || !b) continue;
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 12 });
+      await page.mouse.up();
+    }
+    const frames = await page.evaluate(() => {
+      cancelAnimationFrame(window.__raf);
+      return window.__frames.slice(1);
+    });
+    const nodes = await page.evaluate(() => document.querySelectorAll('steer-node').length);
+    console.log(`while adding 10, moving 8 and connecting 6 nodes (${nodes} nodes at the end): ${frames.length} frames`);
+    console.log(
+      `frame time ms: median ${pct(frames, 50).toFixed(1)}, p95 ${pct(frames, 95).toFixed(1)}, p99 ${pct(frames, 99).toFixed(1)} (bar < 50) ${pct(frames, 99) < 50 ? 'PASS' : 'FAIL'}, max ${Math.max(...frames).toFixed(1)}`,
+    );
+  } finally {
+    await context?.close();
+    server?.kill();
+    rmSync(out, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
