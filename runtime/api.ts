@@ -41,6 +41,28 @@ export interface Program {
   forces: ForceFn[];
   layouts: TypeLayout[];
   memory: NodeMemory[][];
+  /** Present when compiled with probes (the editor's preview): per type, the buffer size and [node, output, type, offset] sites. */
+  probes?: { size: number; sites: number[][] }[];
+}
+
+/** One node output the inspector reads for the followed agent. */
+export interface ProbeValue {
+  /** The node's id. */
+  node: string;
+  /** The output's index in the node kind's outputs. */
+  output: number;
+  type: 'force' | 'point' | 'agent';
+  /** The value as of the last computed forces (NaN when the point was absent). */
+  x: number;
+  y: number;
+}
+
+/** What a probing world tells about the followed agent of a type. */
+export interface ProbeReading {
+  index: number;
+  maxSpeed: number;
+  maxForce: number;
+  values: ProbeValue[];
 }
 
 /** Options of `createWorld`. */
@@ -112,6 +134,10 @@ export interface BehaviorWorld {
   snapshot(): Snapshot;
   setCount(typeId: string, n: number): void;
   setObstacles(circles: ObstacleSpec[]): void;
+  /** Follows agent `index` of a type (−1: none): the next forces computed record its every node output. */
+  follow(typeId: string, index: number): void;
+  /** The followed agent's node outputs as of the last computed forces; null when none is followed or the module has no probes. */
+  probe(typeId: string): ProbeReading | null;
 }
 
 /** The world spec of a scene, with optional seed and count overrides. */
@@ -324,6 +350,32 @@ class ModuleWorld implements BehaviorWorld {
     const k = this.index(typeId, 'setCount');
     checkCount(n, `setCount: ${typeId}`);
     this.world.setCount(k, n);
+  }
+
+  follow(typeId: string, index: number): void {
+    const k = this.index(typeId, 'follow');
+    if (!Number.isInteger(index) || index < -1) throw new Error(`follow: expected an agent index ≥ 0 (or −1 for none), got ${index}`);
+    const a = this.world.types[k];
+    const size = this.program.probes?.[k]?.size ?? 2;
+    if (a.probeOut.length !== size) a.probeOut = new Float64Array(size);
+    a.probeOut.fill(NaN);
+    a.probe = index;
+  }
+
+  probe(typeId: string): ProbeReading | null {
+    const k = this.index(typeId, 'probe');
+    const a = this.world.types[k];
+    const layout = this.program.probes?.[k];
+    if (a.probe < 0 || a.probe >= a.count || !layout) return null;
+    const nodes = this.scene.agentTypes[k].graph.nodes;
+    const out = a.probeOut;
+    const types = ['force', 'point', 'agent'] as const;
+    return {
+      index: a.probe,
+      maxSpeed: out[0],
+      maxForce: out[1],
+      values: layout.sites.map(([node, output, type, offset]) => ({ node: nodes[node].id, output, type: types[type], x: out[offset], y: out[offset + 1] })),
+    };
   }
 
   setObstacles(circles: ObstacleSpec[]): void {

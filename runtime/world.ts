@@ -129,6 +129,9 @@ export class Agents {
   /** This tick's random draws: `draws` per agent, in agent order. */
   rnd: Float64Array = new Float64Array(0);
   draws = 0;
+  /** The agent whose node outputs a probing force function copies into `probeOut` (−1: none). */
+  probe = -1;
+  probeOut: Float64Array = new Float64Array(2);
   /** Per-agent force buffers written by whole-type passes (Flock …), fx0, fy0, … each. */
   passes: Float64Array[] = [];
   passCount = 0;

@@ -4,6 +4,8 @@
  * them all.
  */
 import { SteerApp } from './app/app';
+import { SteerCompare } from './app/compare';
+import { SteerInspector, SteerProbeTip } from './app/inspector';
 import { SteerNumberField } from './app/number-field';
 import { SteerPalette } from './app/palette';
 import { SteerProblems } from './app/problems';
@@ -15,10 +17,13 @@ import { SteerNodeElement } from './editor/node-element';
 import { SteerParam } from './editor/param-control';
 import { SteerSocket } from './editor/socket-element';
 import { SteerPreview } from './preview/preview';
+import { SteerTimeline } from './preview/timeline';
 
 const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-app', SteerApp],
   ['steer-preview', SteerPreview],
+  ['steer-timeline', SteerTimeline],
+  ['steer-compare', SteerCompare],
   ['steer-node', SteerNodeElement],
   ['steer-socket', SteerSocket],
   ['steer-param', SteerParam],
@@ -29,6 +34,8 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-type-panel', SteerTypePanel],
   ['steer-world-panel', SteerWorldPanel],
   ['steer-problems', SteerProblems],
+  ['steer-inspector', SteerInspector],
+  ['steer-probe-tip', SteerProbeTip],
 ];
 
 for (const [name, ctor] of ELEMENTS) if (!customElements.get(name)) customElements.define(name, ctor);

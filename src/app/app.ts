@@ -15,11 +15,17 @@ import {
   type Edit,
 } from '../document/commands';
 import * as commands from '../document/commands';
+import { setMuted, setParams } from '../document/commands';
 import { loadScene } from '../document/load';
 import { serializeScene } from '../document/serialize';
 import { loadDraft, saveDraft } from '../document/storage';
 import type { AgentType, SceneDocument } from '../document/types';
 import { createEditor, type SteerEditor } from '../editor/editor';
+import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
+import type { CompareSession, Variant, VariantSceneEditDetail } from './compare';
+import type { SteerPreview } from '../preview/preview';
+import { hasForceOutput } from '../preview/preview';
+import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { NODE_DRAG_TYPE } from './palette';
 import { PRESETS, defaultScene } from './presets';
 import type { WorldChange } from './world-panel';
@@ -112,12 +118,15 @@ export class SteerApp extends LitElement {
     dialog: { state: true },
     menu: { state: true },
     panel: { state: true },
+    probeTip: { state: true },
+    inspected: { state: true },
     stats: { state: true },
     notice: { state: true },
     editPath: { state: true },
     presetsOpen: { state: true },
     exportOpen: { state: true },
     selection: { state: true },
+    compare: { state: true },
   };
 
   declare doc: SceneDocument;
@@ -127,16 +136,22 @@ export class SteerApp extends LitElement {
   declare dirty: boolean;
   declare dialog: Dialog | null;
   declare menu: { x: number; y: number; clientX: number; clientY: number } | null;
-  declare panel: 'type' | 'world' | 'problems';
+  declare panel: 'type' | 'world' | 'problems' | 'inspect';
+  /** The output socket the pointer is over (its live value shows beside it). */
+  declare probeTip: ProbeTipTarget | null;
+  /** The preview whose followed agent the inspector shows. */
+  declare inspected: ProbeSource | null;
   declare stats: PreviewStats | null;
   declare notice: string | null;
   declare editPath: string | null;
   declare presetsOpen: boolean;
   declare exportOpen: boolean;
   declare selection: string[];
+  /** A/B compare while it is on (compare.ts): the variant edited and the other one's slot; null otherwise. */
+  declare compare: CompareSession | null;
 
-  /** The undo history of the open document. */
-  readonly history: History;
+  /** The undo history of the open document (while comparing: of the variant being edited). */
+  history: History;
   /** The key of the preset opened last (for tests and the picker). */
   lastPreset = '';
   /** The graph editor (created when the element is first rendered). */
@@ -146,6 +161,7 @@ export class SteerApp extends LitElement {
   private sourceTimer: ReturnType<typeof setTimeout> | undefined;
   private sourceKey = '';
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  private mainWasPlaying = true;
 
   static styles = css`
     :host {
@@ -410,6 +426,31 @@ export class SteerApp extends LitElement {
       z-index: 50;
       pointer-events: none;
     }
+    /* A/B compare: the two previews and their summaries take the full width above the graph and panels */
+    :host([comparing]) {
+      grid-template-rows: 44px minmax(240px, 46%) minmax(0, 1fr) 26px;
+    }
+    :host([comparing]) steer-palette,
+    :host([comparing]) .center,
+    :host([comparing]) .right {
+      grid-row: 3;
+    }
+    :host([comparing]) footer {
+      grid-row: 4;
+    }
+    :host([comparing]) .right > steer-preview {
+      display: none;
+    }
+    steer-compare {
+      grid-row: 2;
+      grid-column: 1 / -1;
+      min-height: 0;
+    }
+    header button[aria-pressed='true'] {
+      border-color: #ffb347;
+      color: #ffb347;
+      opacity: 1;
+    }
     :host([dropping]) .drop-hint {
       display: flex;
     }
@@ -421,6 +462,8 @@ export class SteerApp extends LitElement {
     let doc = defaultScene();
     let restoredDirty = false;
     this.notice = null;
+    this.probeTip = null;
+    this.inspected = null;
     if (draft.ok && draft.doc) {
       doc = draft.doc;
       restoredDirty = safeGet(DIRTY_KEY) === '1';
@@ -435,7 +478,7 @@ export class SteerApp extends LitElement {
     this.savedDoc = restoredDirty ? newScene() : doc;
     this.dirty = restoredDirty;
     this.typeId = doc.agentTypes[0]?.id ?? '';
-    this.compiled = compile(doc);
+    this.compiled = compile(doc, { probes: true });
     this.source = moduleSource(doc, this.compiled);
     this.sourceKey = behaviourKey(doc, this.compiled);
     this.dialog = null;
@@ -446,6 +489,7 @@ export class SteerApp extends LitElement {
     this.presetsOpen = false;
     this.exportOpen = false;
     this.selection = [];
+    this.compare = null;
     this.editorHost = document.createElement('div');
     this.editorHost.slot = 'editor';
     this.editorHost.dataset.test = 'graph';
@@ -462,6 +506,9 @@ export class SteerApp extends LitElement {
     window.addEventListener('dragover', this.onDragOver);
     window.addEventListener('dragleave', this.onDragLeave);
     window.addEventListener('drop', this.onDrop);
+    this.addEventListener(FIX_EVENT, this.onFix);
+    this.addEventListener('agent-follow', this.onFollow);
+    this.addEventListener('probe-hover', this.onProbeHover);
     (window as unknown as { __steerApp?: SteerApp }).__steerApp = this;
     // For browser tests: the document edits, to build edits (a 500-node paste) for `apply`.
     (window as unknown as { __steerCommands?: typeof commands }).__steerCommands = commands;
@@ -488,6 +535,7 @@ export class SteerApp extends LitElement {
   }
 
   protected updated(changed: PropertyValues<this>): void {
+    if (changed.has('compare')) this.toggleAttribute('comparing', !!this.compare);
     if ((changed.has('doc') || changed.has('typeId') || changed.has('compiled')) && this.editor) {
       void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics);
     }
@@ -515,11 +563,16 @@ export class SteerApp extends LitElement {
 
   /** Opens another document (New, Open, a preset): no undo across it. */
   private replaceDocument(doc: SceneDocument): void {
+    this.leaveCompare();
     this.history.reset(doc);
     this.savedDoc = doc;
     this.editPath = null;
     this.typeId = doc.agentTypes[0]?.id ?? '';
     this.documentChanged(true);
+    // another scene: its run is recorded from here, and no agent of the last one is followed
+    const preview = this.renderRoot?.querySelector<SteerPreview>('.right steer-preview');
+    preview?.restartRecording();
+    preview?.follow(null);
   }
 
   private documentChanged(immediate = false): void {
@@ -528,7 +581,7 @@ export class SteerApp extends LitElement {
     this.dirty = doc !== this.savedDoc;
     if (!doc.agentTypes.some((t) => t.id === this.typeId)) this.typeId = doc.agentTypes[0]?.id ?? '';
     if (this.editPath && !doc.world.paths.some((p) => p.id === this.editPath)) this.editPath = null;
-    this.compiled = compile(doc);
+    this.compiled = compile(doc, { probes: true });
     // The preview gets the new module a moment later, so a slider drag recompiles it at most
     // every 40 ms (well under the 100 ms from edit to behaviour). An edit that changes nothing
     // the simulation sees (moving nodes in the graph) keeps the running module.
@@ -561,7 +614,8 @@ export class SteerApp extends LitElement {
 
   /** Asks before discarding unsaved work; true when it may go ahead. */
   private confirmDiscard(what: string): boolean {
-    return !this.dirty || window.confirm(`${what} will discard your unsaved changes to “${this.doc.name}”. Continue?`);
+    const otherDirty = !!this.compare && this.compare.other.history.doc !== this.compare.other.savedDoc;
+    return (!this.dirty && !otherDirty) || window.confirm(`${what} will discard your unsaved changes to “${this.doc.name}”. Continue?`);
   }
 
   // ── Toolbar actions ─────────────────────────────────────────────────────────────────────────
@@ -636,7 +690,7 @@ export class SteerApp extends LitElement {
       return;
     }
     const base = slug(this.doc.name);
-    if (what === 'js') download(`${base}.behavior.js`, moduleSource(this.doc, this.compiled), 'text/javascript');
+    if (what === 'js') download(`${base}.behavior.js`, moduleSource(this.doc, compile(this.doc)), 'text/javascript');
     else download(`${base}.behavior.d.ts`, moduleDeclarations(this.doc), 'application/typescript');
   }
 
@@ -662,6 +716,79 @@ export class SteerApp extends LitElement {
     if (!t) return;
     const name = window.prompt('Name of this agent type', t.name);
     if (name && name.trim() && name.trim().length <= 200) this.apply(updateAgentType(id, { name: name.trim() }));
+  }
+
+  // ── A/B compare (compare.ts) ────────────────────────────────────────────────────────────────
+
+  /** The preview of the right column (paused and hidden while comparing). */
+  private get mainPreview(): SteerPreview | null {
+    return this.renderRoot?.querySelector<SteerPreview>('.right > steer-preview') ?? null;
+  }
+
+  /** Starts A/B compare: the open scene is A and a duplicate is B, each with its own undo; A is edited. */
+  startCompare(): void {
+    if (this.compare) return;
+    this.flushSource();
+    const doc = this.doc;
+    // B is unsaved from the start: its "saved" document is a copy, never the one it holds
+    this.compare = { editing: 'A', other: { history: new History(doc), savedDoc: { ...doc }, source: this.source, sourceKey: this.sourceKey } };
+    const main = this.mainPreview;
+    this.mainWasPlaying = main?.playing ?? true;
+    if (main) main.playing = false;
+    // the graph area is smaller now: frame the graph in it
+    void this.updateComplete.then(() => this.editor?.zoomToFit());
+  }
+
+  /** Makes the graph editor and the panels edit variant `v`: swaps the app's history, saved state and module for its own. */
+  setEditing(v: Variant): void {
+    const c = this.compare;
+    if (!c || c.editing === v) return;
+    this.flushSource();
+    const mine = { history: this.history, savedDoc: this.savedDoc, source: this.source, sourceKey: this.sourceKey };
+    this.history = c.other.history;
+    this.savedDoc = c.other.savedDoc;
+    this.source = c.other.source;
+    this.sourceKey = c.other.sourceKey;
+    this.compare = { editing: v, other: mine };
+    this.editPath = null;
+    this.documentChanged();
+  }
+
+  /** Ends the comparison keeping variant `v` as the open scene (with its undo history). */
+  keepVariant(v: Variant): void {
+    if (!this.compare) return;
+    this.setEditing(v);
+    this.leaveCompare();
+  }
+
+  private leaveCompare(): void {
+    if (!this.compare) return;
+    this.compare = null;
+    const main = this.mainPreview;
+    if (main) {
+      main.playing = this.mainWasPlaying;
+      window.__steerPreview = main;
+    }
+    void this.updateComplete.then(() => this.editor?.zoomToFit());
+  }
+
+  /** Module text now for the edited document (no 40 ms wait), so a swap of variants carries no stale module. */
+  private flushSource(): void {
+    clearTimeout(this.sourceTimer);
+    const key = behaviourKey(this.doc, this.compiled);
+    if (key !== this.sourceKey) {
+      this.sourceKey = key;
+      this.source = moduleSource(this.doc, this.compiled);
+    }
+  }
+
+  /** A canvas edit in one compare preview goes into that variant's document (and undo). */
+  private onVariantSceneEdit(d: VariantSceneEditDetail): void {
+    const back = this.compare?.editing;
+    if (!back) return;
+    this.setEditing(d.variant);
+    this.onSceneEdit(new CustomEvent('scene-edit', { detail: d.edit }));
+    this.setEditing(back);
   }
 
   // ── Editor glue ─────────────────────────────────────────────────────────────────────────────
@@ -729,6 +856,9 @@ export class SteerApp extends LitElement {
     } else if (mod && k === 's') {
       e.preventDefault();
       this.save();
+    } else if (!mod && !e.altKey && k === 'm') {
+      e.preventDefault();
+      this.toggleMute();
     } else if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) {
       e.preventDefault();
       this.editor?.deleteSelected();
@@ -738,6 +868,36 @@ export class SteerApp extends LitElement {
       this.exportOpen = false;
     }
   };
+
+  /** An agent followed in a preview: the inspector shows it. */
+  /** A warning's one-click fix (node or problems list): its parameter values, one undoable edit. */
+  private onFix = (e: Event): void => {
+    const { agentType, nodeId, params } = (e as CustomEvent<FixDetail>).detail;
+    this.apply(setParams(agentType, nodeId, params));
+  };
+
+  private onFollow = (e: Event): void => {
+    const preview = e.composedPath()[0] as unknown as ProbeSource;
+    this.inspected = preview;
+    if ((e as CustomEvent<unknown>).detail) this.panel = 'inspect';
+  };
+
+  private onProbeHover = (e: Event): void => {
+    this.probeTip = (e as CustomEvent<ProbeTipTarget | null>).detail;
+  };
+
+  /** Mutes the selected behaviours and combinators (M), or unmutes them when all are muted. */
+  toggleMute(ids: readonly string[] = this.editor?.selected() ?? []): void {
+    const nodes = this.doc.agentTypes.find((t) => t.id === this.typeId)?.graph.nodes ?? [];
+    const mutable = nodes.filter((n) => ids.includes(n.id) && hasForceOutput(n.kind));
+    if (!mutable.length) {
+      this.notice = ids.length ? 'Only behaviours and combinators can be muted.' : 'Select a node to mute it (M).';
+      return;
+    }
+    const mute = !mutable.every((n) => n.muted);
+    this.apply(setMuted(this.typeId, mutable.map((n) => n.id), mute));
+    this.notice = `${mute ? 'Muted' : 'Unmuted'} ${mutable.length === 1 ? 'one node' : `${mutable.length} nodes`}${mute ? ': it adds no force (M again to unmute)' : ''}.`;
+  }
 
   private onBeforeUnload = (e: BeforeUnloadEvent): void => {
     if (!this.dirty) return;
@@ -782,6 +942,26 @@ export class SteerApp extends LitElement {
 
   // ── Rendering ───────────────────────────────────────────────────────────────────────────────
 
+  private renderCompare(c: CompareSession) {
+    const edited = { doc: this.doc, source: this.source };
+    const other = { doc: c.other.history.doc, source: c.other.source };
+    const a = c.editing === 'A' ? edited : other;
+    const b = c.editing === 'B' ? edited : other;
+    return html`<steer-compare
+      .sceneA=${a.doc}
+      .sourceA=${a.source}
+      .sceneB=${b.doc}
+      .sourceB=${b.source}
+      .editing=${c.editing}
+      .editPath=${this.editPath}
+      @compare-editing=${(e: CustomEvent<{ variant: Variant }>) => this.setEditing(e.detail.variant)}
+      @compare-keep=${(e: CustomEvent<{ variant: Variant }>) => this.keepVariant(e.detail.variant)}
+      @variant-scene-edit=${(e: CustomEvent<VariantSceneEditDetail>) => this.onVariantSceneEdit(e.detail)}
+      @preview-stats=${(e: CustomEvent<PreviewStats>) => (this.stats = e.detail)}
+      @preview-error=${(e: CustomEvent<{ message: string }>) => (this.notice = `Preview: ${e.detail.message}`)}
+    ></steer-compare>`;
+  }
+
   render() {
     const doc = this.doc;
     const type = doc.agentTypes.find((t) => t.id === this.typeId);
@@ -825,10 +1005,16 @@ export class SteerApp extends LitElement {
         <span class="sep"></span>
         <button data-test="undo" title="Undo (Ctrl+Z)" ?disabled=${!this.history.canUndo} @click=${() => this.undo()}>Undo</button>
         <button data-test="redo" title="Redo (Ctrl+Shift+Z)" ?disabled=${!this.history.canRedo} @click=${() => this.redo()}>Redo</button>
+        <span class="sep"></span>
+        <button data-test="compare" aria-pressed=${this.compare ? 'true' : 'false'} ?disabled=${!!this.compare}
+          title="Run this scene and a duplicate (B) side by side, same seed and pointer; Keep A or Keep B ends it"
+          @click=${() => this.startCompare()}>Compare A/B</button>
         <span class="spacer"></span>
       </header>
 
       <steer-palette @node-add=${(e: CustomEvent<{ kind: string }>) => this.editor?.addNodeAt(e.detail.kind, ...this.graphCentre())}></steer-palette>
+
+      ${this.compare ? this.renderCompare(this.compare) : nothing}
 
       <div class="center">
         <div class="tabs" role="tablist" aria-label="Agent types">
@@ -878,9 +1064,12 @@ export class SteerApp extends LitElement {
           <button role="tab" data-panel="problems" aria-selected=${this.panel === 'problems'} @click=${() => (this.panel = 'problems')}>
             Problems${this.compiled.diagnostics.length ? ` (${this.compiled.diagnostics.length})` : ''}
           </button>
+          <button role="tab" data-panel="inspect" aria-selected=${this.panel === 'inspect'} @click=${() => (this.panel = 'inspect')}>Inspect</button>
         </div>
         <div class="panel">
-          ${this.panel === 'type'
+          ${this.panel === 'inspect'
+            ? html`<steer-inspector .source=${this.inspected} .scene=${this.inspected ? ((this.inspected as { scene?: SceneDocument }).scene ?? doc) : doc}></steer-inspector>`
+            : this.panel === 'type'
             ? html`<steer-type-panel .type=${type}
                 @type-change=${(e: CustomEvent<{ patch: Partial<AgentType>; mergeKey: string }>) => this.apply(updateAgentType(this.typeId, e.detail.patch), e.detail.mergeKey)}></steer-type-panel>`
             : this.panel === 'world'
@@ -925,6 +1114,7 @@ export class SteerApp extends LitElement {
           </dialog>`
         : nothing}
       <div class="drop-hint">Drop a .steer.json file to open it</div>
+      ${this.probeTip ? html`<steer-probe-tip data-test="probe-tip" .source=${this.inspected} .target=${this.probeTip}></steer-probe-tip>` : nothing}
     `;
   }
 }

@@ -1,12 +1,14 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import type { Diagnostic } from '../compiler/diagnostics';
 import type { SceneDocument } from '../document/types';
 import { getNodeDef } from '../../nodes/index';
+import { fixEvent } from '../editor/fix-event';
 import { panelStyles } from './styles';
 
 /**
  * The problems list: every diagnostic of the scene, errors first. Clicking one dispatches
- * `problem-select` with `{ agentType, nodeId }` (the app shows that type and selects the node).
+ * `problem-select` with `{ agentType, nodeId }` (the app shows that type and selects the node); a
+ * warning with a fix has a "Fix: …" button that dispatches the fix event (editor/fix-event.ts).
  */
 export class SteerProblems extends LitElement {
   static properties = {
@@ -55,6 +57,22 @@ export class SteerProblems extends LitElement {
         color: #8b97a4;
         font-size: 11px;
       }
+      li button.fix {
+        display: inline-block;
+        width: auto;
+        margin: -2px 0 6px 24px;
+        padding: 2px 8px;
+        border: 1px solid #f5c451;
+        border-radius: 4px;
+        background: #2a2410;
+        color: #f5c451;
+        font-size: 11px;
+        font-weight: 600;
+      }
+      li button.fix:hover {
+        background: #f5c451;
+        color: #1f1704;
+      }
     `,
   ];
 
@@ -84,6 +102,12 @@ export class SteerProblems extends LitElement {
               <span class="sev" aria-label=${d.severity}>${d.severity === 'error' ? '✕' : '!'}</span>
               <span>${d.message}<br /><span class="where">${type?.name ?? d.agentType}${nodeLabel ? ` › ${nodeLabel} (${d.nodeId})` : ''}</span></span>
             </button>
+            ${d.fix
+              ? html`<button class="fix" data-test="problem-fix" @click=${() => {
+                  const ev = fixEvent(d);
+                  if (ev) this.dispatchEvent(ev);
+                }}>Fix: ${d.fix.label}</button>`
+              : nothing}
           </li>`;
         })}
       </ul>`;

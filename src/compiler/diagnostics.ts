@@ -12,6 +12,11 @@ export interface Diagnostic {
   path?: string;
   /** One sentence a designer understands. */
   message: string;
+  /**
+   * For a warning that one parameter change fixes (src/compiler/physics.ts): the parameter values
+   * that fix it on that node, and what the fix button says ("set slowing radius to 85 px").
+   */
+  fix?: { label: string; params: Record<string, number | boolean> };
 }
 
 /**
@@ -86,12 +91,13 @@ function name(text: string): string {
 }
 
 /**
- * One line per diagnostic, as the CLI prints them: `error agentTypes[0].graph.nodes[2] (sheep/n3): message`.
+ * One line per diagnostic, as the CLI prints them: `error agentTypes[0].graph.nodes[2] (sheep/n3): message`,
+ * then the fix when there is one (`… Fix: set slowing radius to 85 px.`).
  * A port taken from a connection may be any text; it is quoted then.
  */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.path ?? `agentTypes(${name(d.agentType)})`;
   const type = name(d.agentType);
   const who = d.nodeId ? ` (${type}/${name(d.nodeId)}${d.port ? `.${name(d.port)}` : ''})` : ` (${type})`;
-  return `${d.severity} ${where}${who}: ${d.message}`;
+  return `${d.severity} ${where}${who}: ${d.message}${d.fix ? ` Fix: ${d.fix.label}.` : ''}`;
 }

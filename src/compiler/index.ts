@@ -7,6 +7,7 @@ import type { Diagnostic } from './diagnostics';
 import { emitProgram } from './emit';
 import { lowerType, type LoweredType } from './lower';
 import { orderGraph } from './order';
+import { graphPhysicsWarnings } from './physics';
 import { validate } from './validate';
 
 export type { Diagnostic } from './diagnostics';
@@ -24,13 +25,21 @@ export interface Compiled {
   programSource: string;
 }
 
+/** How to compile. */
+export interface CompileOptions {
+  /** Emit the inspector's probes (the editor's preview); exported modules leave them out. */
+  probes?: boolean;
+}
+
 /** Compiles a loaded scene document. Never throws on a user's graph: problems are diagnostics. */
-export function compile(scene: SceneDocument): Compiled {
+export function compile(scene: SceneDocument, options: CompileOptions = {}): Compiled {
   const { graphs, diagnostics } = validate(scene);
   const lowered = graphs.map((g) => {
     const hadErrors = diagnostics.some((d) => d.severity === 'error' && d.agentType === g.type.id);
     const ordered = orderGraph(g, hadErrors, diagnostics);
+    // Warnings that know physics, for graphs that compile (they never change the code).
+    if (ordered.ok) graphPhysicsWarnings(g, ordered.order, scene, diagnostics);
     return lowerType(ordered, scene);
   });
-  return { diagnostics, ok: lowered.map((t) => t.ok), lowered, programSource: emitProgram(lowered) };
+  return { diagnostics, ok: lowered.map((t) => t.ok), lowered, programSource: emitProgram(lowered, options.probes === true) };
 }

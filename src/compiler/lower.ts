@@ -31,6 +31,39 @@ export interface LoweredType {
   constants: number[];
   /** Neighbour and nearest-agent queries: type index and radius (Infinity: unbounded). */
   queries: { type: number; radius: number }[];
+  /**
+   * What the inspector can read for one followed agent: each probed output's value and where it
+   * goes in the probe buffer (offsets 0 and 1 hold the agent's maxSpeed and maxForce). `capture`
+   * is the code that copies it, run right after the node's own code when `i` is the followed agent.
+   */
+  probes: ProbeSite[];
+  /** Numbers in the probe buffer. */
+  probeSize: number;
+}
+
+/** One probed output of one node. */
+export interface ProbeSite {
+  /** The node's index in its graph's `nodes`. */
+  node: number;
+  /** The output's index in the node's outputs. */
+  output: number;
+  type: 'force' | 'point' | 'agent';
+  /** Where x and y go in the probe buffer. */
+  offset: number;
+  /** Index in `body` after which the capture runs. */
+  after: number;
+  /** Statements that copy the value (x to PR[offset], y to PR[offset + 1]; NaN when absent). */
+  capture: string;
+}
+
+/** Code that copies a value the compiler can read into the probe buffer at `o`. */
+function captureOf(v: ValueRef, o: number): string | null {
+  const put = (x: string, y: string) => `PR[${o}] = ${x}; PR[${o + 1}] = ${y};`;
+  const absent = (present: string | undefined, code: string) => (present ? `if (${present}) { ${code} } else { PR[${o}] = NaN; PR[${o + 1}] = NaN; }` : code);
+  if (v.type === 'force') return put(`${v.arr}[${v.off}]`, `${v.arr}[(${v.off}) + 1]`);
+  if (v.type === 'point') return absent(v.present, put(`${v.arr}[${v.off}]`, `${v.arr}[(${v.off}) + 1]`));
+  if (v.type === 'agent') return absent(v.present, put(`${v.agents}.pos[2 * (${v.index})]`, `${v.agents}.pos[2 * (${v.index}) + 1]`));
+  return null;
 }
 
 /** Lowers one ordered graph. */
@@ -50,6 +83,8 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
     typeRefs: [],
     constants: [],
     queries: [],
+    probes: [],
+    probeSize: 2,
   };
   if (!ordered.ok) return lowered;
   const outputs = new Map<string, Record<string, ValueRef>>();
@@ -109,12 +144,43 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
       local: (prefix) => `${prefix}${locals++}`,
       worldSize: () => ({ width: numberLiteral(scene.world.width), height: numberLiteral(scene.world.height) }),
     };
-    const emitted = def.emit(ctx);
+    const emitted = node.muted ? bypass(node, ctx) : def.emit(ctx);
     if (emitted.pre) lowered.pre.push(emitted.pre);
     if (emitted.body) lowered.body.push(emitted.body);
     outputs.set(node.id, emitted.outputs);
+    def.outputs.forEach((port, k) => {
+      const v = emitted.outputs[port.key];
+      const capture = v ? captureOf(v, lowered.probeSize) : null;
+      if (!v || !capture || (v.type !== 'force' && v.type !== 'point' && v.type !== 'agent')) return;
+      lowered.probes.push({ node: node.index, output: k, type: v.type, offset: lowered.probeSize, after: lowered.body.length, capture });
+      lowered.probeSize += 2;
+    });
   }
   return lowered;
+
+  /**
+   * A muted node: its force output passes its one force input through (Truncate, Scale), or is a
+   * zero force (behaviours, and combinators of several inputs). Other outputs are left out (the
+   * editor only mutes nodes with a force output; the Agent Output is never muted).
+   */
+  function bypass(node: CheckedNode, ctx: EmitContext): { pre?: string; body?: string; outputs: Record<string, ValueRef> } {
+    const def = node.def!;
+    if (def.category === 'output') return def.emit(ctx);
+    const forceIn = def.variadic ? [] : def.inputs.filter((p) => p.type === 'force');
+    const out: Record<string, ValueRef> = {};
+    let body: string | undefined;
+    for (const port of def.outputs) {
+      if (port.type !== 'force') continue;
+      const through = forceIn.length === 1 ? inputOf(node, forceIn[0].key) : null;
+      if (through) out[port.key] = through;
+      else {
+        const o = ctx.slot();
+        body = `${body ?? ''}s[${o}] = 0; s[${o + 1}] = 0;`;
+        out[port.key] = { type: 'force', arr: 's', off: String(o) };
+      }
+    }
+    return { body, outputs: out };
+  }
 
   function inputOf(node: CheckedNode, key: string): ValueRef | null {
     const edge = graph.incoming.get(node.id)?.get(key);

@@ -117,6 +117,10 @@ export interface World {
   setCount(typeId: AgentTypeId, n: number): void;
   /** Replaces the obstacles. */
   setObstacles(circles: Obstacle[]): void;
+  /** Follows agent \`index\` of a type (−1: none) for \`probe\`. */
+  follow(typeId: AgentTypeId, index: number): void;
+  /** The followed agent's node outputs as of the last computed forces (modules compiled with probes only; else null). */
+  probe(typeId: AgentTypeId): { index: number; maxSpeed: number; maxForce: number; values: { node: string; output: number; type: 'force' | 'point' | 'agent'; x: number; y: number }[] } | null;
 }
 
 /** Creates a world of this scene. Throws a clear Error on bad options. */

@@ -22,6 +22,8 @@ export interface CheckedNode {
   outputs: PortDef[];
   /** True when the node itself has an error (unknown kind, bad parameter). */
   broken: boolean;
+  /** Bypassed by the designer (`muted` in the document). */
+  muted: boolean;
 }
 
 /** An edge into an input. */
@@ -109,7 +111,7 @@ function checkNode(
 ): CheckedNode {
   const path = `${base}.nodes[${k}]`;
   const def = getNodeDef(n.kind);
-  const node: CheckedNode = { id: n.id, index: k, kind: n.kind, def, values: new Map(), inputs: [], outputs: [], broken: false };
+  const node: CheckedNode = { id: n.id, index: k, kind: n.kind, def, values: new Map(), inputs: [], outputs: [], broken: false, muted: n.muted === true };
   const diag = (message: string, port?: string, severity: Diagnostic['severity'] = 'error', p = path): void => {
     out.add({ severity, agentType: type.id, nodeId: n.id, ...(port ? { port } : {}), path: p, message });
   };

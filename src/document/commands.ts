@@ -143,6 +143,29 @@ export const setParam =
       return { nodes, connections };
     });
 
+/** Sets several parameters of one node in one edit (one undo step): a warning's fix. */
+export const setParams =
+  (typeId: string, nodeId: string, params: Readonly<Record<string, ParamValue | undefined>>): Edit =>
+  (doc) =>
+    Object.entries(params).reduce((d, [key, value]) => setParam(typeId, nodeId, key, value)(d), doc);
+
+/** Mutes (bypasses) or unmutes nodes; an unmuted node carries no `muted` key. */
+export const setMuted =
+  (typeId: string, nodeIds: readonly string[], muted: boolean): Edit =>
+  (doc) =>
+    updateGraph(doc, typeId, (g) => {
+      const ids = new Set(nodeIds);
+      let changed = false;
+      const nodes = g.nodes.map((n) => {
+        if (!ids.has(n.id) || (n.muted === true) === muted) return n;
+        changed = true;
+        if (muted) return { ...n, muted: true };
+        const { muted: _, ...rest } = n;
+        return rest;
+      });
+      return changed ? { ...g, nodes } : g;
+    });
+
 /**
  * Connects an output to an input. An input takes one connection: one already there is replaced.
  * Connecting the last input of a Sum (or another variadic node) adds one more input.
@@ -196,7 +219,8 @@ export function paste(
   const pasted: GraphNode[] = nodes.map((n) => {
     const id = fresh();
     map.set(n.id, id);
-    return { id, kind: n.kind, params: { ...n.params }, position: [coordinate(n.position[0] + offset[0]), coordinate(n.position[1] + offset[1])] };
+    const copy: GraphNode = { id, kind: n.kind, params: { ...n.params }, position: [coordinate(n.position[0] + offset[0]), coordinate(n.position[1] + offset[1])] };
+    return n.muted ? { ...copy, muted: true } : copy;
   });
   const links: Connection[] = connections
     .filter((c) => map.has(c.from[0]) && map.has(c.to[0]))

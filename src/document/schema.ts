@@ -261,7 +261,8 @@ export const FAST_PATHS = {
   },
   node: {
     test: (n: unknown) => {
-      if (!isObject(n) || !hasKeys(n, ['id', 'kind', 'params', 'position'])) return false;
+      if (!isObject(n)) return false;
+      if (Object.hasOwn(n, 'muted') ? typeof n.muted !== 'boolean' || !hasKeys(n, ['id', 'kind', 'params', 'position', 'muted']) : !hasKeys(n, ['id', 'kind', 'params', 'position'])) return false;
       if (typeof n.id !== 'string' || !ID_PATTERN.test(n.id)) return false;
       if (typeof n.kind !== 'string' || n.kind.length < 1 || n.kind.length > LENGTHS.kind) return false;
       if (!isPoint(n.position) || !isObject(n.params)) return false;
@@ -270,10 +271,11 @@ export const FAST_PATHS = {
       for (const k of keys) if (!PARAM_NAME_PATTERN.test(k) || !isParamValue(n.params[k])) return false;
       return true;
     },
-    copy: (n: { id: string; kind: string; params: Record<string, unknown>; position: [number, number] }) => {
+    copy: (n: { id: string; kind: string; params: Record<string, unknown>; position: [number, number]; muted?: boolean }) => {
       const params: Record<string, unknown> = {};
       for (const k of Object.keys(n.params)) params[k] = n.params[k];
-      return { id: n.id, kind: n.kind, params, position: [n.position[0], n.position[1]] };
+      const node = { id: n.id, kind: n.kind, params, position: [n.position[0], n.position[1]] };
+      return n.muted === undefined ? node : { ...node, muted: n.muted };
     },
   },
 } satisfies Record<string, FastPath>;
@@ -356,6 +358,12 @@ const NodeSchema = obj(
       v.description('Parameter values by name; a parameter left out takes its default.'),
     ),
     position: point('expected a position [x, y]', 'Position on the graph canvas, px.'),
+    muted: v.optional(
+      v.pipe(
+        v.boolean('expected true or false'),
+        v.description('Bypassed: a muted behaviour adds no force; a muted Truncate or Scale passes its input through. Absent: false.'),
+      ),
+    ),
   },
   'expected a node: an object { id, kind, params, position }',
   'One node of a graph.',

@@ -26,7 +26,9 @@ function node(n: GraphNode): { [key: string]: Json } {
   for (const key of Object.keys(n.params)) {
     if (n.params[key] !== undefined) params[key] = n.params[key];
   }
-  return { id: n.id, kind: n.kind, params, position: [n.position[0], n.position[1]] };
+  const node: { [key: string]: Json } = { id: n.id, kind: n.kind, params, position: [n.position[0], n.position[1]] };
+  if (n.muted) node.muted = true;
+  return node;
 }
 
 function connection(c: Connection): { [key: string]: Json } {

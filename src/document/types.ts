@@ -23,6 +23,11 @@ export interface GraphNode {
   params: Record<string, ParamValue>;
   /** Position in the editor, px of the graph canvas. */
   position: [number, number];
+  /**
+   * Bypassed: a muted behaviour adds no force; a muted combinator with one force input passes it
+   * through unchanged (Truncate, Scale), one with several adds nothing. Absent means false.
+   */
+  muted?: boolean;
 }
 
 /** A connection from an output port to an input port: [node id, port key]. */

@@ -297,7 +297,9 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
         const changed = view.setParams(n.params);
         const diagChanged = JSON.stringify(view.diagnostics) !== JSON.stringify(diags);
         view.diagnostics = diags;
-        if (changed || diagChanged) await area.update('node', view.id);
+        const mutedChanged = view.muted !== (n.muted === true);
+        view.muted = n.muted === true;
+        if (changed || diagChanged || mutedChanged) await area.update('node', view.id);
         const pos = area.nodeViews.get(view.id)?.position;
         if (pos && (pos.x !== n.position[0] || pos.y !== n.position[1])) {
           await area.translate(view.id, { x: n.position[0], y: n.position[1] });

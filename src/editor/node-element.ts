@@ -1,6 +1,8 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { RenderEmit } from '@retejs/lit-plugin';
 import { paramValue } from '../../nodes/index';
+import type { Diagnostic } from '../compiler/diagnostics';
+import { fixEvent } from './fix-event';
 import { isParamVisible, type Schemes, type SteerNode } from './schemes';
 import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, ROW_HEIGHT } from './theme';
 
@@ -58,6 +60,24 @@ export class SteerNodeElement extends LitElement {
       text-overflow: ellipsis;
       white-space: nowrap;
     }
+    :host(.muted) {
+      opacity: 0.6;
+    }
+    :host(.muted) .title {
+      text-decoration: line-through;
+    }
+    .muted-tag {
+      flex: none;
+      font-size: 10px;
+      font-weight: 700;
+      text-transform: uppercase;
+      letter-spacing: 0.05em;
+      color: #1a1200;
+      background: #f5c451;
+      border-radius: 3px;
+      padding: 0 4px;
+      margin-left: 4px;
+    }
     .badge {
       min-width: 18px;
       height: 18px;
@@ -78,6 +98,66 @@ export class SteerNodeElement extends LitElement {
     .badge.warning {
       background: #f5c451;
       color: #1f1704;
+    }
+    .fix {
+      height: 18px;
+      padding: 0 7px;
+      border-radius: 9px;
+      border: 1px solid #f5c451;
+      background: #2a2410;
+      color: #f5c451;
+      font: 600 11px/16px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      cursor: pointer;
+    }
+    .fix:hover {
+      background: #f5c451;
+      color: #1f1704;
+    }
+    /* A warning with a fix: hovering the badge or the button shows the messages and the whole fix. */
+    .problems {
+      position: relative;
+      display: inline-flex;
+      align-items: center;
+      gap: 4px;
+    }
+    .popover {
+      display: none;
+      position: absolute;
+      top: 100%;
+      right: -6px;
+      z-index: 10;
+      width: 250px;
+      margin-top: 6px;
+      padding: 8px 10px 10px;
+      border: 1px solid #f5c451;
+      border-radius: 6px;
+      background: #1f2228;
+      box-shadow: 0 6px 18px rgba(0, 0, 0, 0.55);
+      color: #dde3ea;
+      font-weight: 400;
+      font-size: 12px;
+      line-height: 1.4;
+      white-space: normal;
+      cursor: default;
+    }
+    /* (the gap between the badge and the card, bridged so the pointer can reach the card) */
+    .popover::before {
+      content: '';
+      position: absolute;
+      left: 0;
+      right: 0;
+      top: -8px;
+      height: 8px;
+    }
+    .problems:hover .popover,
+    .problems:focus-within .popover {
+      display: block;
+    }
+    .popover p {
+      margin: 0 0 8px;
+    }
+    .popover p.error {
+      color: #ff8a8a;
     }
     .body {
       padding: ${PADDING}px 0;
@@ -111,6 +191,31 @@ export class SteerNodeElement extends LitElement {
     });
   }
 
+  /** Tells the app the pointer is over an output (its live value shows beside it), or left it. */
+  private hoverProbe(port: string | null, e?: PointerEvent): void {
+    const n = this.data;
+    const detail = port && e ? { nodeId: n.id, port, kind: n.kind, x: e.clientX, y: e.clientY } : null;
+    this.dispatchEvent(new CustomEvent('probe-hover', { detail, bubbles: true, composed: true }));
+  }
+
+  /** A button that applies a warning's fix (the app applies it as one undoable edit). */
+  private fixButton(d: Diagnostic, text: string, test: string) {
+    return html`<button
+      class="fix"
+      data-test=${test}
+      aria-label=${`Fix: ${d.fix!.label}`}
+      @pointerdown=${(e: Event) => e.stopPropagation()}
+      @dblclick=${(e: Event) => e.stopPropagation()}
+      @click=${(e: Event) => {
+        e.stopPropagation();
+        const ev = fixEvent(d);
+        if (ev) this.dispatchEvent(ev);
+      }}
+    >
+      ${text}
+    </button>`;
+  }
+
   render() {
     const n = this.data;
     if (!n) return nothing;
@@ -118,25 +223,42 @@ export class SteerNodeElement extends LitElement {
     const errors = n.diagnostics.filter((d) => d.severity === 'error');
     const warnings = n.diagnostics.filter((d) => d.severity === 'warning');
     this.classList.toggle('has-error', errors.length > 0);
+    this.classList.toggle('muted', n.muted);
     this.dataset.nodeId = n.id;
     this.dataset.kind = n.kind;
     const cat = n.def ? CATEGORY_COLOR[n.def.category] : '#6b2a2a';
     const badgeKind = errors.length ? 'error' : warnings.length ? 'warning' : '';
     const messages = [...errors, ...warnings].map((d) => `${d.severity === 'error' ? 'Error' : 'Warning'}: ${d.message}`).join('\n');
+    // A warning that one parameter change fixes (physics): the same one-click fix as the problems list.
+    const fixable = warnings.find((d) => d.fix);
+    const count = errors.length + warnings.length;
     const portProblem = (key: string) => n.diagnostics.find((d) => d.port === key && d.severity === 'error')?.message;
     const scene = n.host.scene();
     return html`
       <header style="--cat:${cat}" title=${n.def?.help ?? `Unknown node kind "${n.kind}"`}>
         <span class="title">${n.label}</span>
-        ${badgeKind
+        ${n.muted ? html`<span class="muted-tag" data-test="muted" title="Muted: adds no force (a Truncate or Scale passes its input through). Select it and press M to unmute.">muted</span>` : nothing}
+        ${badgeKind && !fixable
           ? html`<span class="badge ${badgeKind}" data-test="badge" role="img" aria-label=${messages} title=${messages}
-              >${errors.length + warnings.length > 1 ? errors.length + warnings.length : '!'}</span
+              >${count > 1 ? count : '!'}</span
             >`
+          : nothing}
+        ${fixable
+          ? html`<span class="problems" title="">
+              <span class="badge ${badgeKind}" data-test="badge" role="img" aria-label=${messages}>${count > 1 ? count : '!'}</span>
+              ${this.fixButton(fixable, 'Fix', 'node-fix')}
+              <div class="popover" role="tooltip" data-test="node-problems">
+                ${[...errors, ...warnings].map((d) => html`<p class=${d.severity}>${d.message}</p>`)}
+                ${this.fixButton(fixable, `Fix: ${fixable.fix!.label}`, 'node-fix-full')}
+              </div>
+            </span>`
           : nothing}
       </header>
       <div class="body">
         ${(n.def?.outputs ?? []).map(
-          (p) => html`<div class="row output" data-port=${p.key}>
+          (p) => html`<div class="row output" data-port=${p.key}
+            @pointerenter=${(e: PointerEvent) => this.hoverProbe(p.key, e)}
+            @pointerleave=${() => this.hoverProbe(null)}>
             <span class="label">${p.label}</span>
             <rete-ref .data=${{ type: 'socket', side: 'output', key: p.key, nodeId: n.id, payload: n.outputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
           </div>`,

@@ -39,6 +39,8 @@ export class SteerNode extends ClassicPreset.Node {
   paramDefs: ParamDef[] = [];
   inputDefs: PortDef[] = [];
   diagnostics: Diagnostic[] = [];
+  /** Bypassed (the document's `muted`): drawn dimmed with a tag. */
+  muted = false;
   width = NODE_WIDTH;
   height = 80;
   selected = false;
@@ -53,6 +55,7 @@ export class SteerNode extends ClassicPreset.Node {
     this.kind = node.kind;
     this.def = def;
     this.params = node.params;
+    this.muted = node.muted === true;
     for (const p of def?.outputs ?? []) this.addOutput(p.key, new ClassicPreset.Output(socketOf(p.type), p.label, true));
     this.setParams(node.params);
   }

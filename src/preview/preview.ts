@@ -5,15 +5,20 @@ import { BitmapRenderer } from './bitmap';
 import { cssColor } from './colors';
 import { DEFAULT_OVERLAYS, OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Frame, type Hot, type Overlay, type Theme, type TypeStyle } from './draw';
 import type { PreviewWorld } from './frame-world';
+import { drawInspection, pickAgent, probeColors, type Followed } from './inspect';
+import type { ProbeReading } from '../../runtime/api';
+import { getNodeDef } from '../../nodes/index';
 import { LoopController } from './loop-controller';
 import { drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
 import { importModuleText } from './module-import';
 import type { SceneShape } from './reconcile';
+import { Recorder, type ReplayInput } from './replay';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
 import { SPEEDS, clampSpeed } from './ticker';
 import { IDENTITY, fitView, panBy, toScreen, toWorld, wheelFactor, zoomAt, type View } from './view';
 import { WebGLRenderer, webgl2Support } from './webgl';
+import type { TimelineSeekDetail } from './timeline';
 import { WorkerClient } from './worker-client';
 import { WorldHost, errorMessage, type HostOutcome } from './world-host';
 
@@ -99,6 +104,12 @@ function roundPx(v: number): number {
   return Math.round(v * 10) / 10;
 }
 
+/** Whether a node kind has a force output (it is drawn by the inspector). */
+export function hasForceOutput(kind: string): boolean {
+  const def = getNodeDef(kind);
+  return !!def && def.category !== 'output' && def.outputs.some((p) => p.type === 'force');
+}
+
 function sameHot(a: Hot, b: Hot): boolean {
   if (a === null || b === null) return a === b;
   if (a.kind === 'target') return b.kind === 'target' && a.name === b.name;
@@ -148,6 +159,7 @@ export class SteerPreview extends LitElement {
     activeDraw: { state: true },
     cursor: { state: true },
     overlayMenu: { state: true },
+    followed: { state: true },
   };
 
   /** The scene document, for drawing: agent type colours, obstacles, paths, targets, world size, edges, node parameters of the overlays. */
@@ -179,6 +191,8 @@ export class SteerPreview extends LitElement {
   declare private cursor: string;
   declare private overlayMenu: boolean;
   declare private activeDraw: DrawMode;
+  /** The agent the inspector follows (click an agent; click empty space to stop). */
+  declare followed: Followed | null;
 
   static styles = css`
     :host {
@@ -268,6 +282,15 @@ export class SteerPreview extends LitElement {
       background: var(--steer-preview-bar-border, #2b343e);
       margin: 2px 2px;
     }
+    .timeline {
+      flex: 1 0 100%;
+      padding: 0 4px;
+      box-sizing: border-box;
+    }
+    button:disabled {
+      opacity: 0.4;
+      cursor: default;
+    }
     .tick {
       font-variant-numeric: tabular-nums;
       color: var(--steer-preview-muted, #9aa7b4);
@@ -305,6 +328,8 @@ export class SteerPreview extends LitElement {
   `;
 
   private readonly host = new WorldHost(importModuleText);
+  /** The recording of the run, for the timeline (main thread only; see replay.ts). */
+  private readonly replay = new Recorder();
   /** The simulation worker's client, in worker mode (and while moving to it). */
   private client: WorkerClient | null = null;
   private thread: 'main' | 'worker' = 'main';
@@ -352,6 +377,7 @@ export class SteerPreview extends LitElement {
     this.threading = 'auto';
     this.drawing = 'auto';
     this.activeDraw = 'canvas';
+    this.followed = null;
     this.loop = new LoopController(this, {
       advance: (n) => this.advance(n),
       draw: () => this.drawFrame(),
@@ -380,6 +406,11 @@ export class SteerPreview extends LitElement {
    */
   get world(): PreviewWorld | null {
     return this.sim.world;
+  }
+
+  /** The obstacles as they are now: x, y, r, vx, vy per circle (drifting ones have moved since the scene said). */
+  get obstacles(): { data: ArrayLike<number>; count: number } {
+    return this.sim.liveObstacles();
   }
 
   /** Where the simulation runs now. */
@@ -417,11 +448,13 @@ export class SteerPreview extends LitElement {
   connectedCallback(): void {
     super.connectedCallback();
     window.__steerPreview = this;
+    this.addEventListener('keydown', this.onKeyDown);
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     if (window.__steerPreview === this) delete window.__steerPreview;
+    this.removeEventListener('keydown', this.onKeyDown);
     this.gesture = null;
   }
 
@@ -449,6 +482,148 @@ export class SteerPreview extends LitElement {
     if (this.host.world) this.loop.step(1);
   }
 
+  /**
+   * Follows an agent (null: none): from the next tick on, `probe()` tells every node output of
+   * its graph for it, and the preview draws its forces. Fires `agent-follow`.
+   */
+  follow(target: Followed | null): void {
+    const same = target && this.followed && target.type === this.followed.type && target.index === this.followed.index;
+    if (same || (!target && !this.followed)) return;
+    const before = this.followed;
+    this.followed = target;
+    this.applyFollow(before);
+    this.dispatchEvent(new CustomEvent<Followed | null>('agent-follow', { detail: target, bubbles: true, composed: true }));
+    this.redraw();
+  }
+
+  /** The followed agent's node outputs as of the last computed forces; null when none is followed (or it is gone). */
+  probe(): ProbeReading | null {
+    const f = this.followed;
+    if (!f) return null;
+    if (this.thread === 'worker') return this.client?.probe ?? null;
+    const world = this.host.world as unknown as { probe?(type: string): ProbeReading | null } | null;
+    try {
+      return world?.probe?.(f.type) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Tells the running world whom to follow (after a follow, a new world, or a change of thread). */
+  private applyFollow(before: Followed | null = null): void {
+    const f = this.followed;
+    if (this.thread === 'worker') {
+      this.client?.follow(f);
+      return;
+    }
+    const world = this.host.world as unknown as { follow?(type: string, index: number): void; types: readonly string[] } | null;
+    if (!world?.follow) return;
+    try {
+      if (before && before.type !== f?.type && world.types.includes(before.type)) world.follow(before.type, -1);
+      if (f && world.types.includes(f.type)) world.follow(f.type, f.index);
+    } catch {
+      // an agent index past the count: nothing to follow until it is back
+    }
+  }
+
+  // ─── replay (replay.ts, timeline.ts) ──────────────────────────────────────────────────────
+
+  /**
+   * Shows the recorded run at `tick` (clamped to the recorded range) and pauses: the world is
+   * rebuilt from the recording bit for bit as the run had it, in the current graph. Playing on
+   * replays the recorded input; a graph edit made here runs from this tick. Main thread only (in
+   * worker mode nothing is recorded and this does nothing).
+   */
+  seek(tick: number): void {
+    const module = this.host.module;
+    if (this.thread !== 'main' || !module || !this.replay.recording) return;
+    this.playing = false;
+    this.loop.setPlaying(false);
+    let world: ReturnType<Recorder['seek']>;
+    try {
+      world = this.replay.seek(tick, module);
+    } catch (e) {
+      this.emitError(`The recording could not be replayed: ${errorMessage(e)}`);
+      return;
+    }
+    if (!world) return;
+    this.host.replaceWorld(world);
+    this.forces.clear();
+    this.renderer.clearHeadings();
+    this.applyFollow();
+    this.loop.reportNow();
+    this.redraw();
+  }
+
+  /** Steps one tick back in the recording (pauses). */
+  stepBack(): void {
+    const t = this.world?.tick;
+    if (t !== undefined && t > this.replay.start) this.seek(t - 1);
+  }
+
+  /**
+   * Starts the recording afresh at the current tick (the app calls it when it opens another
+   * scene that the running world carries on into).
+   */
+  restartRecording(): void {
+    if (this.thread === 'main' && this.host.world && this.host.module) this.replay.begin(this.host.world, this.host.module);
+    else this.replay.clear();
+    this.redraw();
+  }
+
+  /** The recorded range: ticks `start` to `end` can be sought; `inputEnd` is the last tick with recorded input (−1: none). */
+  get recording(): { start: number; end: number; inputEnd: number; interval: number } | null {
+    const r = this.replay;
+    return r.recording ? { start: r.start, end: r.end, inputEnd: r.inputEnd, interval: r.interval } : null;
+  }
+
+  /** True when the world stands in the recorded past (a recorded future lies ahead). */
+  private replayAhead(): boolean {
+    const world = this.thread === 'main' ? this.host.world : null;
+    return !!world && this.replay.hasFuture(world.tick);
+  }
+
+  /** Logs live input for the recording, before it goes to the world (main thread only). */
+  private recordInput(input: ReplayInput): void {
+    const world = this.thread === 'main' ? this.host.world : null;
+    if (world) this.replay.input(world.tick, input, this.host);
+  }
+
+  /** A new world starts a recording; a swapped-in module carries it on (replay.ts); the worker records nothing. */
+  private recordOutcome(outcome: Extract<HostOutcome, { kind: 'fresh' | 'resumed' }>): void {
+    const { world, module } = this.host;
+    // the timeline or its worker-mode note
+    this.requestUpdate();
+    if (this.thread !== 'main' || !world || !module) this.replay.clear();
+    else if (outcome.kind === 'fresh') this.replay.begin(world, module);
+    else this.replay.adopt(world, module);
+  }
+
+  private onTimelineSeek(e: CustomEvent<TimelineSeekDetail>): void {
+    this.seek(e.detail.tick);
+  }
+
+  /** , and . step back and forward one tick while the preview has focus (not in its fields). */
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== ',' && e.key !== '.')) return;
+    const inner = e.composedPath()[0];
+    if (inner instanceof HTMLInputElement || inner instanceof HTMLSelectElement || inner instanceof HTMLTextAreaElement) return;
+    e.preventDefault();
+    if (e.key === ',') this.stepBack();
+    else this.stepOnce();
+  };
+
+  /** Brings the timeline up to date (every frame drawn: the tick moves without a render). */
+  private syncTimeline(): void {
+    const tl = this.renderRoot?.querySelector('steer-timeline');
+    if (!tl) return;
+    const r = this.replay;
+    tl.start = r.start;
+    tl.end = r.end;
+    tl.inputEnd = r.inputEnd;
+    tl.tick = this.world?.tick ?? 0;
+  }
+
   /** Fits the view to the world. */
   fit(): void {
     const w = this.sceneForDrawing()?.world;
@@ -466,6 +641,7 @@ export class SteerPreview extends LitElement {
   /** Moves the world's Pointer target to (x, y), world px. */
   setPointer(x: number, y: number): void {
     try {
+      this.recordInput({ kind: 'pointer', x, y });
       this.sim.setPointer(x, y);
     } catch (e) {
       this.emitError(errorMessage(e));
@@ -608,6 +784,8 @@ export class SteerPreview extends LitElement {
     }
     if (outcome.kind === 'stale') return;
     this.lastOutcome = outcome;
+    this.recordOutcome(outcome);
+    this.applyFollow();
     // in worker mode the world runs once its first frame is here (it comes with the answer)
     if (this.thread === 'main' || this.client?.world) this.emitLoad();
     if (outcome.kind === 'fresh') {
@@ -645,11 +823,16 @@ export class SteerPreview extends LitElement {
     const world = this.host.world;
     if (!world) return;
     try {
-      if (this.overlays.has('force')) {
-        // forces of the tick about to run, kept for drawing (computeForces then step = step alone)
+      const module = this.host.module;
+      const rec = this.replay.recording && module ? this.replay : null;
+      if (this.overlays.has('force') || rec) {
+        // forces of the tick about to run, kept for drawing (computeForces then step = step alone);
+        // the recording feeds this tick's logged input first and keyframes after (replay.ts)
         for (let k = 0; k < n; k++) {
-          for (const id of world.types) this.forces.set(id, world.computeForces(id));
+          rec?.beforeStep(world, module!, this.host);
+          if (this.overlays.has('force')) for (const id of world.types) this.forces.set(id, world.computeForces(id));
           world.step(1);
+          rec?.afterStep(world, module!);
         }
       } else {
         world.step(n);
@@ -703,6 +886,7 @@ export class SteerPreview extends LitElement {
 
   /** Draws a frame; false when there was nothing new to draw (worker mode, between frames). */
   private drawFrame(): boolean {
+    this.syncTimeline();
     if (this.thread === 'worker' && this.loop.running) {
       this.client?.vsync();
       if (!this.dirty) return false;
@@ -756,6 +940,7 @@ export class SteerPreview extends LitElement {
     };
     if (mode === 'canvas') {
       this.renderer.draw(ctx, frame);
+      this.drawFollowed(ctx, dpr, scene);
       return true;
     }
     if (world) this.renderer.updateHeadings(world);
@@ -774,7 +959,23 @@ export class SteerPreview extends LitElement {
       this.bitmap.draw(ctx, frame, headingsOf);
     }
     this.renderer.draw(ctx, frame, OVERLAY_LAYERS);
+    this.drawFollowed(ctx, dpr, scene);
     return true;
+  }
+
+  /** The followed agent: a ring and each node's force in the node's colour. */
+  private drawFollowed(ctx: CanvasRenderingContext2D, dpr: number, scene: SceneDocument | null): void {
+    const f = this.followed;
+    const world = this.world;
+    if (!f || !world || !world.types.includes(f.type)) return;
+    const pos = world.positions(f.type);
+    if (2 * f.index + 1 >= pos.length) return;
+    const type = scene?.agentTypes.find((t) => t.id === f.type);
+    const nodes = type?.graph.nodes ?? [];
+    const colors = probeColors(nodes, hasForceOutput);
+    const out = nodes.find((n) => n.kind === 'agent-output');
+    const final = out ? (type?.graph.connections.find((c) => c.to[0] === out.id)?.from[0] ?? null) : null;
+    drawInspection(ctx, dpr, this.viewState, pos[2 * f.index], pos[2 * f.index + 1], this.probe(), colors, final);
   }
 
   /** The WebGL2 renderer on the canvas under the overlays, sized; null when WebGL2 failed. */
@@ -851,6 +1052,7 @@ export class SteerPreview extends LitElement {
   private place(grab: NonNullable<Hot>, x: number, y: number, drift?: { vx: number; vy: number }): void {
     try {
       if (grab.kind === 'target') {
+        this.recordInput({ kind: 'target', name: grab.name, x, y });
         this.sim.setTarget(grab.name, x, y);
       } else {
         const list = this.currentObstacles();
@@ -858,6 +1060,7 @@ export class SteerPreview extends LitElement {
         if (!o) return;
         // held still while dragged; its drift comes back on drop
         list[grab.index] = { x, y, r: o.r, vx: drift?.vx ?? 0, vy: drift?.vy ?? 0 };
+        this.recordInput({ kind: 'obstacles', obstacles: list });
         this.sim.setObstacles(list);
       }
     } catch (e) {
@@ -908,7 +1111,8 @@ export class SteerPreview extends LitElement {
       return;
     }
     toWorld(this._w, this.viewState, sx, sy);
-    this.setPointer(this._w[0], this._w[1]);
+    // paused in the recorded past, the mouse does not steer (the recorded Pointer does): see seek()
+    if (this.playing || g?.kind === 'drag' || !this.replayAhead()) this.setPointer(this._w[0], this._w[1]);
     if (g?.kind === 'press' && g.grab && Math.hypot(sx - g.startX, sy - g.startY) > DRAG_SLOP_PX) {
       const [x0, y0] = this.grabPosition(g.grab);
       const { data } = this.sim.liveObstacles();
@@ -945,6 +1149,10 @@ export class SteerPreview extends LitElement {
       const [sx, sy] = this.local(e);
       toWorld(this._w, this.viewState, sx, sy);
       this.emitEdit({ kind: 'add-path-point', path: this.editPath, x: roundPx(this._w[0]), y: roundPx(this._w[1]) });
+    } else if (g.kind === 'press' && !g.grab && this.world) {
+      // a click on an agent follows it; a click on empty space stops following
+      const [sx, sy] = this.local(e);
+      this.follow(pickAgent(this.world, this.viewState, sx, sy, 12));
     }
     this.updateCursor();
   };
@@ -1064,7 +1272,12 @@ export class SteerPreview extends LitElement {
           @contextmenu=${(e: Event) => this.gesture && e.preventDefault()}
         ></canvas>`,
       )}
-      <div class="bar" role="toolbar" aria-label="Simulation controls">
+      <div class="bar" part="bar" role="toolbar" aria-label="Simulation controls">
+        <steer-timeline
+          class="timeline"
+          .note=${this.thread === 'worker' ? 'Replay records scenes of up to 3,000 agents (this one runs in a worker)' : ''}
+          @timeline-seek=${this.onTimelineSeek}
+        ></steer-timeline>
         <button
           data-test="play-pause"
           aria-label=${this.playing ? 'Pause' : 'Play'}
@@ -1073,7 +1286,16 @@ export class SteerPreview extends LitElement {
         >
           <span class="icon" aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span>
         </button>
-        <button data-test="step" aria-label="Step one tick" title="Step one tick" @click=${() => this.stepOnce()}>
+        <button
+          data-test="step-back"
+          aria-label="Step one tick back"
+          title="Step one tick back (,)"
+          ?disabled=${this.thread !== 'main'}
+          @click=${() => this.stepBack()}
+        >
+          <span class="icon" aria-hidden="true">|◀</span>
+        </button>
+        <button data-test="step" aria-label="Step one tick" title="Step one tick (.)" @click=${() => this.stepOnce()}>
           <span class="icon" aria-hidden="true">▶|</span>
         </button>
         <button data-test="reset" aria-label="Reset" title="Reset to tick 0" @click=${() => this.reset()}>

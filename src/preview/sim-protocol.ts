@@ -5,7 +5,7 @@
  * the page copies it out at once and sends the buffer back, so a few buffers ping-pong between
  * the two threads and nothing is allocated per frame in steady state. Free of DOM and Lit.
  */
-import type { Snapshot } from '../../runtime/api';
+import type { ProbeReading, Snapshot } from '../../runtime/api';
 import type { Obstacle } from '../document/types';
 import type { HostOutcome } from './world-host';
 import type { SceneShape } from './reconcile';
@@ -37,6 +37,8 @@ export type ToWorker =
   | { type: 'step'; n: number }
   /** Whether frames carry each tick's capped steering forces (the force overlay). */
   | { type: 'forces'; on: boolean }
+  /** The agent the inspector follows (null: none): frames carry its probe reading. */
+  | { type: 'follow'; target: { type: string; index: number } | null }
   | { type: 'pointer'; seq: number; x: number; y: number }
   | { type: 'target'; seq: number; name: string; x: number; y: number }
   | { type: 'obstacles'; seq: number; obstacles: Obstacle[] }
@@ -85,6 +87,8 @@ export interface FrameMessage {
   msPerTick: number;
   /** Ticks run per second of wall time over that window (0 while stopped). */
   ticksPerSecond: number;
+  /** The followed agent's node outputs (see `follow`), or null. */
+  probe?: ProbeReading | null;
 }
 
 /** Float64 numbers per agent in a frame. */

@@ -11,6 +11,7 @@ import { FrameWorld } from './frame-world';
 import type { SceneShape } from './reconcile';
 import type { Carry, FromWorker, FrameMessage, ToWorker } from './sim-protocol';
 import type { HostOutcome } from './world-host';
+import type { ProbeReading } from '../../runtime/api';
 
 /** What the client tells the preview. */
 export interface WorkerClientListener {
@@ -128,6 +129,14 @@ export class WorkerClient implements ReactiveController {
   setSpeed(speed: number): void {
     this.speed = speed;
     this.send({ type: 'speed', speed });
+  }
+
+  /** The followed agent's probe reading from the last frame. */
+  probe: ProbeReading | null = null;
+
+  /** The agent the inspector follows (null: none). */
+  follow(target: { type: string; index: number } | null): void {
+    this.send({ type: 'follow', target });
   }
 
   /** Whether frames carry the steering forces (the force overlay). */
@@ -275,6 +284,7 @@ export class WorkerClient implements ReactiveController {
     if (frame.seq >= this.pointerSeq && this.pointer) this.pointer = [frame.pointer[0], frame.pointer[1]];
     this.msPerTick = frame.msPerTick;
     this.ticksPerSecond = frame.ticksPerSecond;
+    this.probe = frame.probe ?? null;
     this.workerPlaying = frame.playing;
     if (this.connected && worker === this.worker) this.listener.frame(world, fresh);
   }

@@ -7,7 +7,7 @@
  * the clock only decides how many ticks to run, so the trajectories are those of the page's own
  * loop and of the exported module, bit for bit. Free of DOM and Lit.
  */
-import type { BehaviorWorld } from '../../runtime/api';
+import type { BehaviorWorld, ProbeReading } from '../../runtime/api';
 import { frameBytes, type FrameMessage, type FromWorker, type ToWorker } from './sim-protocol';
 import { FixedTicker, TICKS_PER_SECOND, clampSpeed } from './ticker';
 import { WorldHost, errorMessage, type ModuleImporter } from './world-host';
@@ -64,6 +64,9 @@ export class WorkerSimulation {
   private loads = 0;
   private last = Number.NaN;
   private nextTurn = Number.NaN;
+  /** The agent the page's inspector follows. */
+  private followed: { type: string; index: number } | null = null;
+  private followedIn: unknown = null;
   /** A recent frame of the page, on this clock (NaN: none heard of); turns line up with the page's frames. */
   private vsync = Number.NaN;
   /** How long a turn's work takes, ms (a running average). */
@@ -114,6 +117,10 @@ export class WorkerSimulation {
         case 'forces':
           this.forcesOn = msg.on;
           if (!msg.on) this.forces.clear();
+          return;
+        case 'follow':
+          this.followed = msg.target;
+          this.applyFollow();
           return;
         case 'pointer':
           this.edit(msg.seq, () => this.host.setPointer(msg.x, msg.y));
@@ -306,9 +313,33 @@ export class WorkerSimulation {
     if (frame) this.env.post(frame.message, [frame.message.buffer]);
   }
 
+  /** Tells the world whom to follow (once per world: a new module or a reset gives a new one). */
+  private applyFollow(): void {
+    const world = this.host.world as unknown as { follow?(type: string, index: number): void; types: readonly string[] } | null;
+    this.followedIn = world;
+    if (!world?.follow) return;
+    try {
+      for (const t of world.types) world.follow(t, t === this.followed?.type ? this.followed.index : -1);
+    } catch {
+      // an index past the count: nothing to follow
+    }
+  }
+
+  private probeReading(): ProbeReading | null {
+    const f = this.followed;
+    const world = this.host.world as unknown as { probe?(type: string): ProbeReading | null; types: readonly string[] } | null;
+    if (!f || !world?.probe || !world.types.includes(f.type)) return null;
+    try {
+      return world.probe(f.type);
+    } catch {
+      return null;
+    }
+  }
+
   private frame(force: boolean): { message: FrameMessage } | null {
     const world = this.host.world;
     if (!world) return null;
+    if (world !== this.followedIn) this.applyFollow();
     if (world !== this.lastWorld) {
       this.lastWorld = world;
       this.generation++;
@@ -358,6 +389,7 @@ export class WorkerSimulation {
         targets: [...this.host.targets].map(([name, [x, y]]) => [name, x, y]),
         msPerTick: this.msPerTick,
         ticksPerSecond: this.playing ? this.ticksPerSecond : 0,
+        probe: this.probeReading(),
       },
     };
   }

@@ -176,6 +176,21 @@ export class WorldHost {
     return { kind: 'resumed' };
   }
 
+  /**
+   * Puts `world` (a world of this host's module, e.g. one a replay sought) in place of the running
+   * one, and takes its pointer, targets and obstacles as the ones last set.
+   */
+  replaceWorld(world: BehaviorWorld): void {
+    const places = placesOf(world) ?? placesOfSnapshot(world.snapshot());
+    this.world = world;
+    this.pointer = places.pointer;
+    this.targets.clear();
+    for (const [name, at] of places.targets) this.targets.set(name, at);
+    const o = places.obstacles;
+    this.obstacles = [];
+    for (let k = 0; k + 4 < o.length; k += 5) this.obstacles.push({ x: o[k], y: o[k + 1], r: o[k + 2], vx: o[k + 3], vy: o[k + 4] });
+  }
+
   /** Starts a fresh world from the current module; with `seed`, that seed from now on. */
   reset(seed?: number): HostOutcome {
     if (!this.module || !this.scene) return { kind: 'error', message: 'Nothing to reset: no scene has loaded yet' };

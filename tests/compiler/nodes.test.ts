@@ -41,7 +41,12 @@ function placeAll(arrays: (id: string) => { pos: Float64Array; vel: Float64Array
 /** Runs a case both ways; returns the compiled world's forces and the kernels' (capped). */
 function run(c: NodeCase): { got: number[]; want: number[]; world: BehaviorWorld; ref: World; source: string } {
   const compiled = compile(c.doc);
-  expect(compiled.diagnostics).toEqual([]);
+  const warnings = c.warnings ?? [];
+  expect(compiled.diagnostics).toHaveLength(warnings.length);
+  compiled.diagnostics.forEach((d, k) => {
+    expect(d.severity).toBe('warning');
+    expect(d.message).toMatch(warnings[k]);
+  });
   const world = createBehaviorWorld(c.doc, instantiate(compiled));
   const ref = new World(worldSpecOf(c.doc), c.layouts);
   if (c.pointer) {

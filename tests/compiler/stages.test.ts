@@ -38,7 +38,7 @@ function checkedGraph(nodes: [string, string, Record<string, ParamValue>?][], ed
   const list: CheckedNode[] = nodes.map(([id, kind, params = {}], index) => {
     const def = getNodeDef(kind)!;
     const values = new Map<string, ParamValue>(def.params.map((p) => [p.key, Object.hasOwn(params, p.key) ? params[p.key] : p.default]));
-    return { id, index, kind, def, values, inputs: inputPorts(def, params), outputs: def.outputs, broken: false };
+    return { id, index, kind, def, values, inputs: inputPorts(def, params), outputs: def.outputs, broken: false, muted: false };
   });
   const byId = new Map(list.map((n) => [n.id, n]));
   const incoming = new Map<string, Map<string, { from: CheckedNode; port: (typeof list)[number]['outputs'][number] }>>();
@@ -196,7 +196,10 @@ describe('stage 3, lowerType', () => {
     g.byId.get('prio')!.values.set('inputs', 2);
     const ordered = orderGraph(g, false, []);
     expect(ordered.order.map((n) => n.id)).toEqual(['near', 'flee', 'pt', 'seek', 'wander', 'flock', 'sum', 'prio', 'out']);
-    const lowered = lowerType(ordered, doc);
+    const { probes, probeSize, ...lowered } = lowerType(ordered, doc);
+    // every force, point and agent output is probed, two numbers each after maxSpeed and maxForce
+    expect(probes.map((p) => `${p.node}:${p.type}@${p.offset}`)).toHaveLength((probeSize - 2) / 2);
+    expect(new Set(probes.map((p) => p.type))).toEqual(new Set(['agent', 'force', 'point']));
     expect(lowered).toEqual({
       typeIndex: 0,
       ok: true,
@@ -221,7 +224,7 @@ describe('stage 3, lowerType', () => {
         { type: 1, radius: 75 },
         { type: 0, radius: 100 },
       ],
-    } satisfies LoweredType);
+    } satisfies Omit<LoweredType, 'probes' | 'probeSize'>);
   });
 
   it('lowers a graph that cannot compile to nothing', () => {
@@ -245,6 +248,8 @@ describe('stage 4, emitProgram', () => {
     typeRefs: [],
     constants: [-0, 250.5],
     queries: [{ type: 1, radius: 40 }],
+    probes: [],
+    probeSize: 2,
   };
   const broken: LoweredType = {
     typeIndex: 1,
@@ -259,6 +264,8 @@ describe('stage 4, emitProgram', () => {
     typeRefs: [],
     constants: [],
     queries: [],
+    probes: [],
+    probeSize: 2,
   };
 
   it('prints each force function, its scratch and constants, and the PROGRAM table', () => {

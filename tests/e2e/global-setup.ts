@@ -8,6 +8,8 @@ import { chromiumPath } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** Where the app is built and served from: `dist/` unless E2E_DIST names another (parallel runs). */
+const outDir = ['--outDir', path.resolve(root, process.env.E2E_DIST ?? 'dist')];
 let server: ChildProcess | undefined;
 
 async function waitFor(url: string, ms: number): Promise<void> {
@@ -28,7 +30,7 @@ async function waitFor(url: string, ms: number): Promise<void> {
 export async function setup(): Promise<void> {
   chromiumPath();
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...outDir], {
       cwd: root,
       encoding: 'utf8',
     });
@@ -36,7 +38,7 @@ export async function setup(): Promise<void> {
   }
   server = spawn(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', ...outDir],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

@@ -1,0 +1,350 @@
+import { LitElement, css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { getNodeDef, paramDefs, paramValue } from '../../nodes/index';
+import type { ParamValue } from '../document/types';
+import type { ProbeReading, ProbeValue } from '../../runtime/api';
+import type { AgentType, SceneDocument } from '../document/types';
+import { hasForceOutput } from '../preview/preview';
+import { priorityShares, probeColors, truncateShare, type Followed } from '../preview/inspect';
+import { panelStyles } from './styles';
+
+/** What the inspector and the probe tip read: the preview's followed agent and its probe. */
+export interface ProbeSource {
+  readonly followed: Followed | null;
+  probe(): ProbeReading | null;
+  readonly world: { readonly tick: number } | null;
+  follow(target: Followed | null): void;
+}
+
+const fmt = (x: number): string => (Number.isFinite(x) ? (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toFixed(3)) : '–');
+
+/** A node output's value as text: a force's length and components, a point's coordinates. */
+export function describeValue(v: ProbeValue | undefined): string {
+  if (!v) return 'no value (the node is not part of the compiled graph)';
+  if (!Number.isFinite(v.x) || !Number.isFinite(v.y)) return v.type === 'agent' ? 'no agent in range' : 'absent this tick';
+  if (v.type === 'force') return `|F| ${fmt(Math.hypot(v.x, v.y))} px/tick²  (${fmt(v.x)}, ${fmt(v.y)})`;
+  return `(${fmt(v.x)}, ${fmt(v.y)}) px`;
+}
+
+/** The probe of one node output in a reading. */
+function valueOf(reading: ProbeReading | null, node: string, output = 0): ProbeValue | undefined {
+  return reading?.values.find((v) => v.node === node && v.output === output);
+}
+
+/** Runs `tick` once per animation frame while its element is connected (the inspector and probe tip are live). */
+class FrameLoop implements ReactiveController {
+  private id = 0;
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly tick: () => void,
+  ) {
+    host.addController(this);
+  }
+  hostConnected(): void {
+    const run = (): void => {
+      this.tick();
+      this.id = requestAnimationFrame(run);
+    };
+    if (!this.id) this.id = requestAnimationFrame(run);
+  }
+  hostDisconnected(): void {
+    cancelAnimationFrame(this.id);
+    this.id = 0;
+  }
+}
+
+/**
+ * The agent inspector: for the agent followed in the preview, every node's force as a bar of the
+ * agent's maxForce (in the colour its arrow has on the canvas), and for Priority and Truncate how
+ * much of the budget each input got and which were cut off. Live: it redraws every frame the tick moved.
+ */
+export class SteerInspector extends LitElement {
+  static properties = {
+    source: { attribute: false },
+    scene: { attribute: false },
+  };
+
+  declare source: ProbeSource | null;
+  declare scene: SceneDocument | undefined;
+
+  private lastTick = -1;
+  private lastFollowed: Followed | null = null;
+  protected readonly loop = new FrameLoop(this, () => {
+    const s = this.source;
+    const tick = s?.world?.tick ?? -1;
+    const f = s?.followed ?? null;
+    if (tick !== this.lastTick || f !== this.lastFollowed) {
+      this.lastTick = tick;
+      this.lastFollowed = f;
+      this.requestUpdate();
+    }
+  });
+
+  static styles = [
+    panelStyles,
+    css`
+      .hint {
+        color: #8b97a4;
+        line-height: 1.5;
+      }
+      .who {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        margin-bottom: 8px;
+      }
+      .who .swatch {
+        width: 12px;
+        height: 12px;
+        border-radius: 50%;
+      }
+      .who .tick {
+        color: #8b97a4;
+        margin-left: auto;
+      }
+      table {
+        width: 100%;
+        border-collapse: collapse;
+      }
+      td {
+        padding: 3px 2px;
+        vertical-align: middle;
+      }
+      tr.node td {
+        border-top: 1px solid #222a33;
+      }
+      .dot {
+        display: inline-block;
+        width: 10px;
+        height: 10px;
+        border-radius: 2px;
+        margin-right: 6px;
+        vertical-align: -1px;
+      }
+      .name small {
+        color: #8b97a4;
+        margin-left: 4px;
+      }
+      .bar {
+        position: relative;
+        height: 10px;
+        background: #1b2129;
+        border-radius: 2px;
+        min-width: 80px;
+      }
+      .bar span {
+        position: absolute;
+        left: 0;
+        top: 0;
+        bottom: 0;
+        border-radius: 2px;
+      }
+      .bar.over::after {
+        content: '';
+        position: absolute;
+        right: -3px;
+        top: -2px;
+        bottom: -2px;
+        width: 2px;
+        background: #fff;
+      }
+      .num {
+        text-align: right;
+        font-variant-numeric: tabular-nums;
+        white-space: nowrap;
+        color: #c2ccd6;
+      }
+      tr.share td {
+        color: #9aa7b4;
+        font-size: 11px;
+      }
+      tr.share td.name {
+        padding-left: 22px;
+      }
+      .cut {
+        color: #ff8a8a;
+        font-weight: 600;
+      }
+      .muted-tag {
+        color: #f5c451;
+        font-size: 10px;
+        margin-left: 4px;
+      }
+      .points td {
+        color: #9aa7b4;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.source = null;
+    this.scene = undefined;
+  }
+
+  render() {
+    const f = this.source?.followed ?? null;
+    const type = f ? this.scene?.agentTypes.find((t) => t.id === f.type) : undefined;
+    if (!f || !type) {
+      return html`<h3>Inspect</h3>
+        <p class="hint" data-test="inspect-hint">
+          Click an agent in the preview to follow it. Every node of its graph then shows its force here, live, and as an arrow
+          in the node's colour on the canvas. Hover an output socket in the graph to read its value; press <b>M</b> on a selected
+          node to mute it.
+        </p>`;
+    }
+    const reading = this.source?.probe() ?? null;
+    return html`<h3>Inspect</h3>
+      <div class="who">
+        <span class="swatch" style="background:${type.color}"></span>
+        <b data-test="inspect-agent">${type.name} #${f.index + 1}</b>
+        <span class="tick">tick ${this.source?.world?.tick ?? 0}</span>
+        <button data-test="unfollow" @click=${() => this.source?.follow(null)}>Stop</button>
+      </div>
+      ${reading ? this.table(type, reading) : html`<p class="hint">Waiting for the next tick…</p>`}`;
+  }
+
+  private table(type: AgentType, reading: ProbeReading) {
+    const nodes = type.graph.nodes;
+    const colors = probeColors(nodes, hasForceOutput);
+    const max = reading.maxForce;
+    const rows = [];
+    for (const n of nodes) {
+      const def = getNodeDef(n.kind);
+      if (!def) continue;
+      const color = colors.get(n.id);
+      if (!color) continue;
+      const v = valueOf(reading, n.id);
+      const mag = v && Number.isFinite(v.x) ? Math.hypot(v.x, v.y) : 0;
+      const frac = max > 0 ? mag / max : 0;
+      rows.push(html`<tr class="node" data-node=${n.id}>
+        <td class="name"><span class="dot" style="background:${color}"></span>${def.label}<small>${n.id}</small>${n.muted
+            ? html`<span class="muted-tag">muted</span>`
+            : nothing}</td>
+        <td><div class="bar ${frac > 1 ? 'over' : ''}"><span style="width:${Math.min(1, frac) * 100}%;background:${color}"></span></div></td>
+        <td class="num" data-test="magnitude">${fmt(mag)} <small>(${Math.round(frac * 100)}%)</small></td>
+      </tr>`);
+      if (n.kind === 'priority' && !n.muted) rows.push(...this.priorityRows(type, n.id, n.params, reading));
+      if (n.kind === 'truncate' && !n.muted) rows.push(...this.truncateRows(type, n.id, reading));
+    }
+    const points = nodes.filter((n) => {
+      const def = getNodeDef(n.kind);
+      return def && def.outputs.some((p) => p.type === 'point' || p.type === 'agent');
+    });
+    return html`<table data-test="inspect-table">
+      <tbody>
+        ${rows}
+      </tbody>
+      <tbody class="points">
+        ${points.map((n) => html`<tr><td class="name">${getNodeDef(n.kind)!.label}<small>${n.id}</small></td><td colspan="2" class="num">${describeValue(valueOf(reading, n.id))}</td></tr>`)}
+      </tbody>
+    </table>
+    <p class="hint">Bars: each force as a share of this agent's maxForce (${fmt(max)} px/tick²); maxSpeed ${fmt(reading.maxSpeed)} px/tick.</p>`;
+  }
+
+  /** Where each input of a Priority came from, and its share of the budget. */
+  private priorityRows(type: AgentType, id: string, params: Record<string, ParamValue>, reading: ProbeReading) {
+    const def = getNodeDef('priority')!;
+    const defs = paramDefs(def, params);
+    const pv = (key: string): ParamValue | undefined => {
+      const p = defs.find((d) => d.key === key);
+      return p ? paramValue(p, params) : undefined;
+    };
+    const count = pv('inputs') as number;
+    const budget = pv('useMaxForce') === true ? reading.maxForce : (pv('budget') as number);
+    const sources = Array.from({ length: count }, (_, k) => type.graph.connections.find((c) => c.to[0] === id && c.to[1] === `in${k}`));
+    const forces = sources.map((c) => {
+      if (!c) return null;
+      const v = valueOf(reading, c.from[0], getNodeDef(type.graph.nodes.find((n) => n.id === c.from[0])?.kind ?? '')?.outputs.findIndex((p) => p.key === c.from[1]) ?? 0);
+      return v && Number.isFinite(v.x) ? ([v.x, v.y] as [number, number]) : null;
+    });
+    const shares = priorityShares(forces, budget);
+    return shares.map((s, k) => {
+      const src = sources[k];
+      if (!src) return nothing;
+      const label = getNodeDef(type.graph.nodes.find((n) => n.id === src.from[0])?.kind ?? '')?.label ?? src.from[0];
+      return html`<tr class="share" data-share=${`${id}:${k}`}>
+        <td class="name">${k + 1}. ${label}</td>
+        <td colspan="2" class="num">${s.cut
+          ? html`<span class="cut" data-test="cut">cut off</span> (asked ${fmt(s.asked)})`
+          : s.got < s.asked - 1e-12
+            ? html`got ${fmt(s.got)} of ${fmt(s.asked)} <span class="cut">(budget used up)</span>`
+            : html`got all ${fmt(s.got)}`}</td>
+      </tr>`;
+    });
+  }
+
+  /** A Truncate's input against its output. */
+  private truncateRows(type: AgentType, id: string, reading: ProbeReading) {
+    const c = type.graph.connections.find((x) => x.to[0] === id && x.to[1] === 'in');
+    const out = valueOf(reading, id);
+    if (!c || !out) return [];
+    const srcNode = type.graph.nodes.find((n) => n.id === c.from[0]);
+    const v = valueOf(reading, c.from[0], getNodeDef(srcNode?.kind ?? '')?.outputs.findIndex((p) => p.key === c.from[1]) ?? 0);
+    if (!v || !Number.isFinite(v.x)) return [];
+    const s = truncateShare([v.x, v.y], [out.x, out.y]);
+    return [
+      html`<tr class="share" data-share=${`${id}:in`}>
+        <td class="name">in ${fmt(s.asked)} → out ${fmt(s.got)}</td>
+        <td colspan="2" class="num">${s.cutFraction > 1e-9 ? html`<span class="cut" data-test="cut">cut ${Math.round(s.cutFraction * 100)}%</span>` : 'nothing cut'}</td>
+      </tr>`,
+    ];
+  }
+}
+
+/** Where the pointer hovers an output socket: that output's live value for the followed agent. */
+export interface ProbeTipTarget {
+  nodeId: string;
+  port: string;
+  kind: string;
+  x: number;
+  y: number;
+}
+
+/** The tooltip over a hovered output socket, live. */
+export class SteerProbeTip extends LitElement {
+  static properties = {
+    source: { attribute: false },
+    target: { attribute: false },
+  };
+
+  declare source: ProbeSource | null;
+  declare target: ProbeTipTarget | null;
+
+  protected readonly loop = new FrameLoop(this, () => this.requestUpdate());
+
+  static styles = css`
+    :host {
+      position: fixed;
+      z-index: 20;
+      pointer-events: none;
+      background: #0c0f13;
+      border: 1px solid #3a4654;
+      border-radius: 4px;
+      padding: 4px 7px;
+      font: 11px/1.4 system-ui, sans-serif;
+      color: #dde3ea;
+      white-space: nowrap;
+      box-shadow: 0 2px 8px rgba(0, 0, 0, 0.5);
+    }
+    .hint {
+      color: #8b97a4;
+    }
+  `;
+
+  constructor() {
+    super();
+    this.source = null;
+    this.target = null;
+  }
+
+  render() {
+    const t = this.target;
+    if (!t) return nothing;
+    this.style.left = `${t.x + 14}px`;
+    this.style.top = `${t.y - 10}px`;
+    const f = this.source?.followed;
+    if (!f) return html`<span class="hint" data-test="probe-text">Click an agent in the preview to read this output for it</span>`;
+    const output = getNodeDef(t.kind)?.outputs.findIndex((p) => p.key === t.port) ?? 0;
+    return html`<span data-test="probe-text">${describeValue(valueOf(this.source?.probe() ?? null, t.nodeId, output))}</span>`;
+  }
+}
