@@ -25,6 +25,7 @@ import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
 import type { CompareSession, Variant, VariantSceneEditDetail } from './compare';
 import type { SteerPreview } from '../preview/preview';
 import { hasForceOutput } from '../preview/preview';
+import { probeColors } from '../preview/inspect';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { NODE_DRAG_TYPE } from './palette';
 import { PRESETS, defaultScene } from './presets';
@@ -119,6 +120,7 @@ export class SteerApp extends LitElement {
     menu: { state: true },
     panel: { state: true },
     probeTip: { state: true },
+    followTick: { state: true },
     inspected: { state: true },
     stats: { state: true },
     notice: { state: true },
@@ -141,6 +143,8 @@ export class SteerApp extends LitElement {
   declare probeTip: ProbeTipTarget | null;
   /** The preview whose followed agent the inspector shows. */
   declare inspected: ProbeSource | null;
+  /** Counts follow changes (the preview object stays the same). */
+  declare followTick: number;
   declare stats: PreviewStats | null;
   declare notice: string | null;
   declare editPath: string | null;
@@ -464,6 +468,7 @@ export class SteerApp extends LitElement {
     this.notice = null;
     this.probeTip = null;
     this.inspected = null;
+    this.followTick = 0;
     if (draft.ok && draft.doc) {
       doc = draft.doc;
       restoredDirty = safeGet(DIRTY_KEY) === '1';
@@ -536,8 +541,12 @@ export class SteerApp extends LitElement {
 
   protected updated(changed: PropertyValues<this>): void {
     if (changed.has('compare')) this.toggleAttribute('comparing', !!this.compare);
-    if ((changed.has('doc') || changed.has('typeId') || changed.has('compiled')) && this.editor) {
-      void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics);
+    const graphChanged = changed.has('doc') || changed.has('typeId') || changed.has('compiled');
+    if ((graphChanged || changed.has('inspected') || changed.has('followTick')) && this.editor) {
+      // the graph shown; while an agent of it is followed, each node ringed in the colour of its arrow
+      const f = this.inspected?.followed;
+      const nodes = f && f.type === this.typeId ? (this.doc.agentTypes.find((t) => t.id === f.type)?.graph.nodes ?? []) : [];
+      void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics).then(() => this.editor?.highlight(probeColors(nodes, hasForceOutput)));
     }
     const dlg = this.renderRoot.querySelector('dialog');
     if (dlg && this.dialog && !dlg.open) dlg.showModal();
@@ -879,6 +888,7 @@ export class SteerApp extends LitElement {
   private onFollow = (e: Event): void => {
     const preview = e.composedPath()[0] as unknown as ProbeSource;
     this.inspected = preview;
+    this.followTick++;
     if ((e as CustomEvent<unknown>).detail) this.panel = 'inspect';
   };
 

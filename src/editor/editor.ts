@@ -51,6 +51,8 @@ export interface SteerEditor {
   focusNode(id: string): Promise<void>;
   /** Lays the graph out automatically (loads the layout engine on first use). */
   arrange(): Promise<void>;
+  /** Marks nodes with the colour of their arrow in the inspector (node id → colour); empty: none. */
+  highlight(colors: ReadonlyMap<string, string>): Promise<void>;
   /** The Rete editor and area, for tests and tools. */
   readonly editor: NodeEditor<Schemes>;
   readonly area: AreaPlugin<Schemes, AreaExtra>;
@@ -67,6 +69,16 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   restyleReteElements();
   const editor = new NodeEditor<Schemes>();
   const area = new AreaPlugin<Schemes, AreaExtra>(container);
+  // The minimap reads the area's clientWidth and clientHeight on each render: with a large graph
+  // that forced a layout of every node in the middle of each frame. A ResizeObserver keeps them.
+  const areaSize = { w: container.clientWidth, h: container.clientHeight };
+  const sizeObserver = new ResizeObserver(([entry]) => {
+    areaSize.w = entry.contentRect.width;
+    areaSize.h = entry.contentRect.height;
+  });
+  sizeObserver.observe(container);
+  Object.defineProperty(container, 'clientWidth', { configurable: true, get: () => areaSize.w });
+  Object.defineProperty(container, 'clientHeight', { configurable: true, get: () => areaSize.h });
   const connection = new ConnectionPlugin<Schemes, AreaExtra>();
   const render = new LitPlugin<Schemes, AreaExtra>();
   const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });
@@ -447,6 +459,14 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       pasteClipboard();
     },
     zoomToFit,
+    highlight: async (colors) => {
+      for (const n of editor.getNodes()) {
+        const c = colors.get(n.id) ?? '';
+        if (n.probeColor === c) continue;
+        n.probeColor = c;
+        await area.update('node', n.id);
+      }
+    },
     focusNode: async (id: string) => {
       const n = editor.getNode(id);
       if (!n) return;
@@ -473,6 +493,9 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
     destroy: () => {
       cancelAnimationFrame(minimapFrame);
+      sizeObserver.disconnect();
+      delete (container as { clientWidth?: number }).clientWidth;
+      delete (container as { clientHeight?: number }).clientHeight;
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('keyup', onKey);
       holder.removeEventListener('pointerdown', onBoxDown, true);

@@ -31,13 +31,14 @@ export class SteerNodeElement extends LitElement {
       border-radius: 8px;
       color: #dde3ea;
       font: 12px/1.3 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-      box-shadow: 0 4px 14px rgba(0, 0, 0, 0.45);
+      /* a hard shadow: blurred ones are re-rastered for every node whenever the view moves */
+      box-shadow: 0 3px 0 rgba(0, 0, 0, 0.35);
       user-select: none;
       cursor: grab;
     }
     :host(.selected) {
       border-color: #ffd166;
-      box-shadow: 0 0 0 2px rgba(255, 209, 102, 0.35), 0 4px 14px rgba(0, 0, 0, 0.45);
+      box-shadow: 0 0 0 2px rgba(255, 209, 102, 0.35), 0 3px 0 rgba(0, 0, 0, 0.35);
     }
     :host(.has-error) {
       border-color: #ff5d5d;
@@ -59,6 +60,11 @@ export class SteerNodeElement extends LitElement {
       overflow: hidden;
       text-overflow: ellipsis;
       white-space: nowrap;
+    }
+    :host(.probed) {
+      box-shadow:
+        0 0 0 2px var(--probe),
+        0 3px 0 rgba(0, 0, 0, 0.35);
     }
     :host(.muted) {
       opacity: 0.6;
@@ -224,6 +230,8 @@ export class SteerNodeElement extends LitElement {
     const warnings = n.diagnostics.filter((d) => d.severity === 'warning');
     this.classList.toggle('has-error', errors.length > 0);
     this.classList.toggle('muted', n.muted);
+    this.classList.toggle('probed', !!n.probeColor);
+    this.style.setProperty('--probe', n.probeColor || 'transparent');
     this.dataset.nodeId = n.id;
     this.dataset.kind = n.kind;
     const cat = n.def ? CATEGORY_COLOR[n.def.category] : '#6b2a2a';

@@ -14,7 +14,7 @@ const RULES: Record<string, string> = {
 
 let done = false;
 
-type MinimapElement = HTMLElement & { container?: HTMLElement; render(): unknown; scale(v: number): number; __width?: number };
+type MinimapElement = HTMLElement & { container?: HTMLElement; render(): unknown; scale(v: number): number; __width?: number; __pad?: number; __observer?: ResizeObserver };
 
 /**
  * The minimap scales every mini node by reading its container's clientWidth four times per node
@@ -27,7 +27,20 @@ function cacheMinimapWidth(): void {
   const proto = ctor.prototype;
   const render = proto.render;
   proto.render = function (this: MinimapElement) {
-    this.__width = this.container ? this.container.clientWidth : 0;
+    // measured once, then kept by a ResizeObserver (a read per render forced a layout of the graph)
+    const box = this.container;
+    if (box && !this.__observer) {
+      this.__width = box.clientWidth;
+      this.__observer = new ResizeObserver(([entry]) => {
+        this.__width = entry.contentRect.width + (this.__pad ?? 0);
+      });
+      // clientWidth = content + padding; the padding is read once
+      const cs = getComputedStyle(box);
+      this.__pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) || 0;
+      this.__observer.observe(box);
+      // the template reads it too (the viewport's containerWidth)
+      Object.defineProperty(box, 'clientWidth', { configurable: true, get: () => this.__width ?? 0 });
+    }
     return render.call(this);
   };
   proto.scale = function (this: MinimapElement, value: number) {

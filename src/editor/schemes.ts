@@ -41,6 +41,8 @@ export class SteerNode extends ClassicPreset.Node {
   diagnostics: Diagnostic[] = [];
   /** Bypassed (the document's `muted`): drawn dimmed with a tag. */
   muted = false;
+  /** The colour of this node's arrow while the inspector follows an agent of this graph ('' : none). */
+  probeColor = '';
   width = NODE_WIDTH;
   height = 80;
   selected = false;

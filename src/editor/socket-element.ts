@@ -5,6 +5,30 @@ import { dragState, onDragState } from './drag-state';
 import { SOCKET_COLOR, SOCKET_SHAPE } from './theme';
 
 /**
+ * Which sockets are in view (or near it). A drag changes the look of every socket it could or
+ * could not connect to; on a large graph restyling and repainting hundreds of sockets out of view
+ * made the frames at the start and end of each drag long, so those wait until they come into view.
+ */
+const inView = new WeakMap<Element, boolean>();
+let observer: IntersectionObserver | null = null;
+function watch(socket: SteerSocket): void {
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        inView.set(e.target, e.isIntersecting);
+        if (e.isIntersecting) (e.target as SteerSocket).catchUp();
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  observer.observe(socket);
+}
+function unwatch(socket: SteerSocket): void {
+  observer?.unobserve(socket);
+  inView.delete(socket);
+}
+
+/**
  * A socket, coloured and shaped by its type. While a connection is being dragged it lights up when
  * it would accept it and dims when it would refuse it.
  */
@@ -40,10 +64,10 @@ export class SteerSocket extends LitElement {
       height: 20px;
       display: block;
       overflow: visible;
-      transition: transform 80ms;
     }
-    :host(:hover) svg,
-    :host([data-state='compatible']) svg {
+    /* no transition, and only the hovered socket grows: hundreds of sockets animating a transform at
+       once (every compatible one, when a drag starts) each became a compositing layer */
+    :host(:hover) svg {
       transform: scale(1.3);
     }
     :host([data-state='compatible']) .shape {
@@ -66,15 +90,27 @@ export class SteerSocket extends LitElement {
   connectedCallback(): void {
     super.connectedCallback();
     this.off = onDragState(() => this.refresh());
+    watch(this);
     this.refresh();
   }
+
+  /** A socket that comes into view takes the drag's look it missed. */
+  catchUp(): void {
+    if (this.missed) this.refresh();
+  }
+
+  private missed = false;
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.off?.();
+    unwatch(this);
   }
 
   private refresh(): void {
+    // out of view (known to be): the look waits until it is in view again
+    this.missed = inView.get(this) === false;
+    if (this.missed) return;
     const d = dragState();
     let state: SteerSocket['state'] = 'idle';
     if (d && !(d.nodeId === this.nodeId && d.side === this.side)) {
@@ -84,9 +120,13 @@ export class SteerSocket extends LitElement {
         (d.side === 'output' ? canConnect(d.type, this.type) : canConnect(this.type, d.type));
       state = ok ? 'compatible' : 'incompatible';
     }
+    if (state === this.state && this.dataset.state === state) return;
     this.state = state;
     this.dataset.state = state;
-    this.dataset.type = this.type;
+  }
+
+  protected willUpdate(): void {
+    if (this.dataset.type !== this.type) this.dataset.type = this.type;
   }
 
   render() {

@@ -57,7 +57,7 @@ export interface BudgetShare {
   asked: number;
   /** What it added to the output, px/tick² (its force scaled to what was left). */
   got: number;
-  /** The budget was spent before it: it added nothing although it asked for something. */
+  /** The budget was spent before it: it added nothing (to rounding) although it asked for something. */
   cut: boolean;
 }
 
@@ -74,7 +74,9 @@ export function priorityShares(inputs: readonly ([number, number] | null)[], bud
     src[1] = f[1];
     const q = priorityAdd(acc, 0, src, 0, budget);
     const asked = Math.hypot(f[0], f[1]);
-    return { asked, got: asked * q, cut: q === 0 && asked > 0 };
+    // what is left after the budget is spent can be a rounding error (1e-17): that is cut off too
+    const got = asked * q;
+    return { asked, got, cut: asked > 0 && got <= 1e-9 * budget };
   });
 }
 

@@ -75,6 +75,9 @@ describe('the agent inspector', () => {
       expect(shown).toBeCloseTo(Math.hypot(v.x, v.y), 2);
     }
     expect(sheep.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(forceNodes));
+    // in the graph, each of these nodes is ringed in its arrow's colour; a source is not
+    await expect.poll(() => page.locator('steer-node.probed').count()).toBe(forceNodes.length);
+    expect(await page.locator('steer-node[data-node-id="pointer"]').evaluate((e) => e.classList.contains('probed'))).toBe(false);
     // the Priority's inputs, each with its share of the budget
     const shares = page.locator('steer-inspector tr.share[data-share^="priority:"]');
     expect(await shares.count()).toBeGreaterThanOrEqual(2);

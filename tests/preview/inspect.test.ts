@@ -35,6 +35,10 @@ describe('the inspector’s pure parts', () => {
     expect(s[3].cut).toBe(false);
     expect(s[3].got).toBeCloseTo(8 - Math.hypot(3, 7), 12);
     expect(priorityShares([[0, 8], [1, 0]], 8)[1]).toEqual({ asked: 1, got: 0, cut: true });
+    // a budget spent exactly or to within rounding cuts the next input off too
+    const spent = priorityShares([[0.1, 0], [0.15, 0], [0, 0.076]], 0.25);
+    expect(spent[2].cut).toBe(true);
+    expect(spent[2].got).toBeLessThan(1e-9);
   });
 
   it('tells how much a Truncate cut', () => {
