@@ -4,7 +4,8 @@
 // initial JavaScript the built app loads (bar: under 150 KB gzip; auto-arrange loaded on demand).
 // A benchmark that prints figures, not a test.
 //
-//   node scripts/bench-editor.mjs
+//   node scripts/bench-editor.mjs                zoomed in on the first rows, as when working on nodes
+//   node scripts/bench-editor.mjs --zoomed-out   the whole graph in view (zoom 0.15)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,10 +114,26 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await page.evaluate((text) => window.__steerApp.openText(text, 'two-hundred.steer.json'), JSON.stringify(bigScene()));
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 200, null, { timeout: 60_000 });
     const problems = await page.evaluate(() => window.__steerApp.compiled.diagnostics.length);
-    console.log(`200-node graph open (${problems} problems)`);
-    // zoom in so nodes are big enough to grab, around the first rows
-    await page.evaluate(() => window.__steerApp.editor.focusNode('seek0'));
+    // the graph is drawn once every connection is (then the editor zooms to fit it all)
+    const wires = bigScene().agentTypes[0].graph.connections.length;
+    await page.waitForFunction((n) => window.__steerApp.editor.editor.getConnections().length === n, wires, { timeout: 60_000 });
     await page.waitForTimeout(500);
+    const zoom = process.argv.includes('--zoomed-out') ? null : 0.6;
+    if (zoom) {
+      // zoom in so nodes are big enough to grab, around the first rows (as a designer at work)
+      await page.evaluate(() => window.__steerApp.editor.focusNode('seek0'));
+      await page.waitForTimeout(500);
+    }
+    const view = await page.evaluate(() => {
+      const t = window.__steerApp.editor.area.area.transform;
+      let nodes = 0;
+      for (const n of document.querySelectorAll('steer-node')) {
+        const r = n.getBoundingClientRect();
+        if (r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth) nodes++;
+      }
+      return { k: t.k, nodes };
+    });
+    console.log(`200-node graph open (${problems} problems), zoom ${view.k.toFixed(2)}, ${view.nodes} nodes in view${zoom ? '' : ' (--zoomed-out: the whole graph)'}`);
 
     // record every frame's duration while working
     await page.evaluate(() => {
@@ -129,16 +146,25 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       };
       window.__raf = requestAnimationFrame(loop);
     });
-    const centre = async (sel) => {
-      const b = await page.locator(sel).first().boundingBox();
-      return b ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : null;
-    };
-    // add nodes from the palette
+    // Where things are, found with one plain DOM lookup each (Playwright's locator engine walks every
+    // shadow root of the page, work a user's mouse never causes, and it ran inside the frames measured).
+    const centre = (nodeId, part) =>
+      page.evaluate(
+        ([id, sel]) => {
+          const node = document.querySelector(`steer-node[data-node-id="${id}"]`);
+          const el = node?.shadowRoot?.querySelector(sel);
+          if (!el) return null;
+          const r = el.getBoundingClientRect();
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        },
+        [nodeId, part],
+      );
+    // add nodes from the palette (a double-click adds one at the graph's centre)
     for (let k = 0; k < 10; k++) await page.dblclick('steer-palette .item[data-kind="wander"]');
     // move nodes by their headers
     const ids = ['seek0', 'seek1', 'scale0', 'scale1', 'pt0', 'pt1', 'wander0', 'wander1'];
     for (const id of ids) {
-      const h = await centre(`steer-node[data-node-id="${id}"] header`);
+      const h = await centre(id, 'header');
       if (!h) continue;
       await page.mouse.move(h.x, h.y);
       await page.mouse.down();
@@ -147,8 +173,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     }
     // connect: point outputs into other seeks' targets (replacing connections), with the mouse
     for (let k = 0; k < 6; k++) {
-      const a = await centre(`steer-node[data-node-id="pt${k}"] .row.output steer-socket`);
-      const b = await centre(`steer-node[data-node-id="seek${(k + 1) % 6}"] .row.input steer-socket`);
+      const a = await centre(`pt${k}`, '.row.output steer-socket');
+      const b = await centre(`seek${(k + 1) % 6}`, '.row.input steer-socket');
       if (!a || !b) continue;
       await page.mouse.move(a.x, a.y);
       await page.mouse.down();
