@@ -10,8 +10,7 @@ import { FixedTicker, clampSpeed } from './ticker';
 /** What the loop drives. */
 export interface LoopClient {
   /** Runs `n` ticks of the simulation (n ≥ 1). */
-  /** Runs up to `n` ticks; returns how many it ran when fewer (a client may stop early to keep the frame short). */
-  advance(n: number): number | void;
+  advance(n: number): void;
   /** Draws the current state; false: nothing new to draw, so the frame is not counted. */
   draw(): boolean | void;
   /**
@@ -144,9 +143,9 @@ export class LoopController implements ReactiveController {
 
   private timedAdvance(n: number): void {
     const t0 = this.scheduler.now();
-    const ran = this.client.advance(n);
+    this.client.advance(n);
     this.tickTime += this.scheduler.now() - t0;
-    this.tickCount += typeof ran === 'number' ? ran : n;
+    this.tickCount += n;
   }
 
   /** Reports the timing now, with 0 frames per second (while paused: after a reset or a swap). */

@@ -104,9 +104,6 @@ function roundPx(v: number): number {
   return Math.round(v * 10) / 10;
 }
 
-/** The most wall time one frame spends on simulation ticks on the main thread, ms. */
-const TICK_BUDGET_MS = 10;
-
 /** Whether a node kind has a force output (it is drawn by the inspector). */
 export function hasForceOutput(kind: string): boolean {
   const def = getNodeDef(kind);
@@ -820,35 +817,30 @@ export class SteerPreview extends LitElement {
 
   // ─── the loop's client ────────────────────────────────────────────────────────────────────
 
-  private advance(n: number): number {
+  private advance(n: number): void {
     // in worker mode the worker ticks on its own clock
-    if (this.thread !== 'main' || this.handingOver) return 0;
+    if (this.thread !== 'main' || this.handingOver) return;
     const world = this.host.world;
-    if (!world) return 0;
-    let k = 0;
+    if (!world) return;
     try {
       const module = this.host.module;
       const rec = this.replay.recording && module ? this.replay : null;
-      const forces = this.overlays.has('force');
-      const start = performance.now();
-      // Whole ticks only, so the run is the same whatever the frame rate; but a frame spends at
-      // most TICK_BUDGET_MS on them and drops the rest (the simulation slows down for a moment):
-      // right after an edit the new module's code is still cold and its first ticks are slow.
-      while (k < n) {
+      if (this.overlays.has('force') || rec) {
         // forces of the tick about to run, kept for drawing (computeForces then step = step alone);
         // the recording feeds this tick's logged input first and keyframes after (replay.ts)
-        rec?.beforeStep(world, module!, this.host);
-        if (forces) for (const id of world.types) this.forces.set(id, world.computeForces(id));
-        world.step(1);
-        rec?.afterStep(world, module!);
-        k++;
-        if (performance.now() - start > TICK_BUDGET_MS) break;
+        for (let k = 0; k < n; k++) {
+          rec?.beforeStep(world, module!, this.host);
+          if (this.overlays.has('force')) for (const id of world.types) this.forces.set(id, world.computeForces(id));
+          world.step(1);
+          rec?.afterStep(world, module!);
+        }
+      } else {
+        world.step(n);
       }
     } catch (e) {
       this.playing = false;
       this.emitError(`The simulation stopped: ${errorMessage(e)}`);
     }
-    return k;
   }
 
   private emitStats(fps: number, msPerTick: number, ticksPerSecond: number): void {
