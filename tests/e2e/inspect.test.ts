@@ -158,4 +158,23 @@ describe('the agent inspector', () => {
     expect(await reading()).toBeNull();
     expect(app.errors).toEqual([]);
   });
+
+  it('follows an agent of a large scene, whose simulation runs in the worker: the panel reads its forces', async () => {
+    page.once('dialog', (d) => void d.accept());
+    await page.click('[data-test="presets"]');
+    await page.click('[data-preset="large-flock"]');
+    await page.waitForFunction(() => (window as unknown as { __steerPreview: { mode: string; world: unknown } }).__steerPreview.mode === 'worker');
+    // (the earlier tests paused the preview; the reading comes with the ticks that follow)
+    await page.evaluate(() => ((window as unknown as { __steerPreview: { playing: boolean } }).__steerPreview.playing = true));
+    await page.evaluate(() => (window as unknown as { __steerPreview: { follow(f: { type: string; index: number }): void } }).__steerPreview.follow({ type: 'boid', index: 42 }));
+    // the worker sends the reading with its frames
+    await expect.poll(async () => (await reading())?.index, { timeout: 20_000 }).toBe(42);
+    const r = (await reading())!;
+    const flock = r.values.find((v) => v.node === 'flock')!;
+    expect(Number.isFinite(flock.x) && Number.isFinite(flock.y)).toBe(true);
+    await page.click('[data-panel="inspect"]');
+    await expect.poll(() => page.locator('[data-test="inspect-agent"]').textContent()).toMatch(/#43$/);
+    await expect.poll(() => page.locator('steer-inspector tr.node[data-node="flock"] [data-test="magnitude"]').count()).toBe(1);
+    expect(app.errors).toEqual([]);
+  });
 });
