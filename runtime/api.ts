@@ -122,7 +122,7 @@ export interface BehaviorWorld {
   readonly tick: number;
   /** Agent type ids, in scene order. */
   readonly types: readonly string[];
-  /** The embedded scene document. */
+  /** The embedded scene (plain JSON data, frozen). */
   readonly scene: unknown;
   setPointer(x: number, y: number): void;
   setTarget(name: string, x: number, y: number): void;

@@ -2,7 +2,7 @@
  * The world's seeded pseudo-random generator: sfc32 (Chris Doty-Humphrey's Small Fast Counting
  * generator, 128-bit state, used by PractRand as a reference). Integer operations only, so every
  * engine produces the same stream; the state is four 32-bit words, so it snapshots as plain JSON.
- * `Math.random` is never used anywhere on the simulation path.
+ * No platform randomness is used anywhere on the simulation path: every draw comes from here.
  */
 export class Rng {
   /** State words, each an unsigned 32-bit integer kept as a signed int32 internally. */

@@ -7,12 +7,17 @@
 //   node scripts/bench-editor.mjs                zoomed in on the first rows, as when working on nodes
 //   node scripts/bench-editor.mjs --zoomed-out   the whole graph in view (zoom 0.15)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { tsImport } from 'tsx/esm/api';
+import { waitFor } from './wait-for.mjs';
+
+/** The Chromium the browser tests use (CHROME_PATH or the usual places; fails with how to install it). */
+const { chromiumPath } = await tsImport('../tests/e2e/chromium.ts', import.meta.url);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
@@ -55,25 +60,6 @@ export function bigScene() {
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
     agentTypes: [{ id: 'agent', name: 'Agent', color: '#5ec8ff', count: 200, mass: 1, maxSpeed: 3, maxForce: 0.2, graph: { nodes, connections } }],
   };
-}
-
-function chromiumPath() {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-  if (!found) throw new Error('no Chromium found: install it (apt-get install chromium) or set CHROME_PATH');
-  return found;
-}
-
-async function waitFor(url, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer at ${url}`);
 }
 
 const pct = (xs, p) => {

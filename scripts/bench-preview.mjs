@@ -14,11 +14,15 @@
 //   BENCH_SIZE=520x465 …                           the preview's size (default: the whole viewport)
 //   BENCH_OVERLAYS=default …                       only the default overlays (or: all)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { waitFor } from './wait-for.mjs';
+
+/** The Chromium the browser tests use (CHROME_PATH or the usual places; fails with how to install it). */
+const { chromiumPath } = await tsImport('../tests/e2e/chromium.ts', import.meta.url);
 import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,25 +77,6 @@ function flockScene(n) {
       },
     ],
   };
-}
-
-function chromiumPath() {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
-  if (!found) throw new Error('no Chromium found: install it or set CHROME_PATH');
-  return found;
-}
-
-async function waitFor(url, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer at ${url}`);
 }
 
 const out = mkdtempSync(path.join(tmpdir(), 'steergraph-bench-'));

@@ -3,40 +3,11 @@
  * fuzzers (fast and reproducible, independent of fast-check), snapshots of global state, and the
  * check that a generated module carries document text only inside its one scene literal.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { loadScene } from '../../src/document/load';
+// The presets as files are the preset tests' helpers; deepFreeze is the runtime's (the exported
+// module freezes its scene with it).
+export { PRESETS_DIR, PRESET_KEYS, preset, presetText } from '../presets/helpers';
+export { deepFreeze } from '../../runtime/api';
 import type { SceneDocument } from '../../src/document/types';
-
-export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const PRESETS_DIR = path.join(ROOT, 'presets');
-
-/** Every preset's key (file name without .steer.json), sorted. */
-export const PRESET_KEYS: readonly string[] = readdirSync(PRESETS_DIR)
-  .filter((f) => f.endsWith('.steer.json'))
-  .map((f) => f.replace(/\.steer\.json$/, ''))
-  .sort();
-
-/** The text of a preset file. */
-export function presetText(key: string): string {
-  return readFileSync(path.join(PRESETS_DIR, `${key}.steer.json`), 'utf8');
-}
-
-/** A preset, through the app's loader. */
-export function preset(key: string): SceneDocument {
-  const r = loadScene(presetText(key));
-  if (!r.ok) throw new Error(`preset ${key} does not load: ${JSON.stringify(r.errors)}`);
-  return r.doc;
-}
-
-/** Freezes a plain value deeply, so an edit that mutates a document it was given throws. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 /** sfc32, seeded: the fuzzers' only randomness, so a failure is reproduced by its seed and index. */
 export class Rng {
