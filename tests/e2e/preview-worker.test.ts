@@ -12,10 +12,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BehaviorModule } from '../../src/preview/world-host';
 import type { SceneDocument } from '../../src/document/types';
 import { benchFlockScene, edited, previewScene, sourceOf } from '../preview/scene';
+import { APP_URL as BASE, ARTIFACTS } from './app';
 import { launch } from './chromium';
 
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}/`;
-const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
 const BOX = { left: 40, top: 40, width: 900, height: 640 };
 
 /** 3,500 boids and 5 hunters: over the 3,000 agents that move the simulation to a worker. */
