@@ -49,9 +49,13 @@ export function checkLimits(value: unknown): LoadError[] {
     check(world.paths, 'world.paths', 'paths', LIMITS.paths);
     check(world.targets, 'world.targets', 'targets', LIMITS.targets);
     const paths = asArray(world.paths);
+    let points = 0;
     for (let k = 0; k < paths.length; k++) {
-      check(asObject(paths[k])?.points, `world.paths[${k}].points`, 'points', LIMITS.pointsPerPath, ' per path');
+      const p = asObject(paths[k])?.points;
+      check(p, `world.paths[${k}].points`, 'points', LIMITS.pointsPerPath, ' per path');
+      points += asArray(p).length;
     }
+    if (points > LIMITS.pointsTotal) errors.push(tooMany('world.paths', 'points in all paths', points, LIMITS.pointsTotal));
   }
   check(doc.agentTypes, 'agentTypes', 'agent types', LIMITS.agentTypes);
   let agents = 0;

@@ -315,6 +315,7 @@ export function limitsExceeded(doc: SceneDocument): string[] {
   if (w.paths.length > LIMITS.paths) out.push(`more than ${n(LIMITS.paths)} paths`);
   if (w.targets.length > LIMITS.targets) out.push(`more than ${n(LIMITS.targets)} named targets`);
   for (const p of w.paths) if (p.points.length > LIMITS.pointsPerPath) out.push(`more than ${n(LIMITS.pointsPerPath)} points on path "${p.id}"`);
+  if (w.paths.reduce((s, p) => s + p.points.length, 0) > LIMITS.pointsTotal) out.push(`more than ${n(LIMITS.pointsTotal)} points in all paths`);
   return out;
 }
 

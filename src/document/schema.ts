@@ -107,6 +107,11 @@ export const LIMITS = {
   paths: 100,
   /** Points in one path. */
   pointsPerPath: 10_000,
+  /**
+   * Points in all paths together. A scene's paths are drawn every frame, and JSON.parse of 400,000
+   * points (what 5 MB could hold) cost 100 ms of garbage collection alone.
+   */
+  pointsTotal: 100_000,
   /** Named targets in the world. */
   targets: 100,
 } as const;

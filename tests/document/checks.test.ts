@@ -147,6 +147,23 @@ describe('size limits', () => {
     );
   });
 
+  it('allows 100,000 points in all paths', () => {
+    expectLimit(
+      (n) => {
+        // Eleven paths, each within its own limit: ten full ones and the rest on the last.
+        const doc = sampleScene();
+        doc.world.paths = Array.from({ length: 11 }, (_, k) => ({
+          id: `p${k}`,
+          points: Array.from({ length: k < 10 ? LIMITS.pointsPerPath : n - 10 * LIMITS.pointsPerPath }, (_, i) => [i, k] as [number, number]),
+          loop: false,
+        }));
+        return doc;
+      },
+      LIMITS.pointsTotal,
+      'world.paths: too many points in all paths: 100001 (the limit is 100000)',
+    );
+  });
+
   it('allows 100 targets', () => {
     expectLimit(
       (n) => {

@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/compiler/index';
 import { MAX_DIAGNOSTICS_PER_GRAPH } from '../../src/compiler/diagnostics';
-import { History, addAgentType, addNode, freshNodeId, moveNodes, paste, updateAgentType } from '../../src/document/commands';
+import { History, addAgentType, addNode, freshNodeId, moveNodes, paste, setPaths, updateAgentType } from '../../src/document/commands';
 import { loadScene } from '../../src/document/load';
 import { LIMITS } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
@@ -34,6 +34,18 @@ function time(f: () => unknown): number {
 
 const bare = (id: string, count = 0): AgentType => ({ id, name: id, color: '#000000', count, mass: 1, maxSpeed: 1, maxForce: 1, graph: { nodes: [], connections: [] } });
 
+/** The default preset with `graphs` more agent types of 2,000 nodes, each with 100 parameters of value `value(k)`. */
+function bigGraphs(graphs: number, value: (k: number) => number): SceneDocument {
+  const doc = preset('default');
+  const params = Object.fromEntries(Array.from({ length: LIMITS.paramsPerNode }, (_, k) => [`p${k}`, value(k)]));
+  for (let k = 0; k < graphs; k++) {
+    const t = bare(`big${k}`);
+    t.graph.nodes = Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({ id: `n${j}`, kind: 'sum', params, position: [0, 0] as [number, number] }));
+    doc.agentTypes.push(t);
+  }
+  return doc;
+}
+
 describe('the loader', () => {
   it('refuses text nested deeper than a scene can be, before parsing it', () => {
     const r = loadScene(`{"format": "steergraph", "a": ${'['.repeat(1_000_000)}`);
@@ -50,8 +62,8 @@ describe('the loader', () => {
   });
 
   it('a scene that loads saves to a file that loads: compact when pretty would pass the size limit', () => {
-    const doc = preset('default');
-    doc.world.paths = Array.from({ length: 30 }, (_, k) => ({ id: `p${k}`, points: Array.from({ length: 10_000 }, (_, j) => [j % 800, (7 * j) % 600] as [number, number]), loop: true }));
+    // Two graphs of 2,000 nodes with 100 parameters each: one line per parameter when pretty.
+    const doc = bigGraphs(2, (k) => k);
     const compact = JSON.stringify(doc);
     expect(compact.length).toBeLessThan(LIMITS.fileChars);
     const loaded = loadScene(compact);
@@ -65,14 +77,13 @@ describe('the loader', () => {
     expect(serializeScene(preset('seek')).split('\n').length).toBeGreaterThan(20);
   });
 
-  it('refuses a file whose scene, written out, would pass the size limit (1e7 is 10000000 when saved)', () => {
-    const doc = preset('default');
-    doc.world.paths = Array.from({ length: 30 }, (_, k) => ({ id: `p${k}`, points: Array.from({ length: 10_000 }, () => [1e7, -1e7] as [number, number]), loop: true }));
-    const text = JSON.stringify(doc).replace(/10000000/g, '1e7');
+  it('refuses a file whose scene, written out, would pass the size limit (1e20 is 100000000000000000000 when saved)', () => {
+    const doc = bigGraphs(1, () => 1e20);
+    const text = JSON.stringify(doc).replace(/100000000000000000000/g, '1e20');
     expect(text.length).toBeLessThan(LIMITS.fileChars);
     const r = loadScene(text);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors[0].message).toMatch(/^the scene is too large: saved, it takes 6\.0 MB \(the limit is 5\.0 MB\)$/);
+    if (!r.ok) expect(r.errors[0].message).toMatch(/^the scene is too large: saved, it takes 5\.4 MB \(the limit is 5\.0 MB\)$/);
   });
 });
 
@@ -141,6 +152,17 @@ describe('document edits', () => {
     // Any other edit goes through, and clears the refusal.
     expect(h.apply(addNode('a', { id: 'n1', kind: 'seek', params: {}, position: [0, 0] }))).toBe(true);
     expect(h.refused).toBeUndefined();
+    expect(loadScene(serializeScene(h.doc)).ok).toBe(true);
+  });
+
+  it('a path point past the 100,000 in all paths is refused', () => {
+    const path = (id: string, n: number) => ({ id, points: Array.from({ length: n }, (_, i) => [i, 0] as [number, number]), loop: false });
+    const full = Array.from({ length: LIMITS.pointsTotal / LIMITS.pointsPerPath }, (_, k) => path(`p${k}`, LIMITS.pointsPerPath));
+    const h = new History(preset('seek'));
+    expect(h.apply(setPaths(full))).toBe(true);
+    expect(h.apply(setPaths([...full, path('one-more', 1)]))).toBe(false);
+    expect(h.refused).toBe('Not done: the scene would have more than 100,000 points in all paths (more than a scene file may hold).');
+    expect(h.doc.world.paths.length).toBe(10);
     expect(loadScene(serializeScene(h.doc)).ok).toBe(true);
   });
 });

@@ -494,8 +494,10 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
       break;
     }
     case 4: {
-      // paths: as many points as fit in a file, and every obstacle and target allowed
-      doc.world.paths = Array.from({ length: 40 }, (_, k) => ({ id: `zqp${k}`, points: Array.from({ length: LIMITS.pointsPerPath }, (_, j) => [j % 800, (j * 7) % 600] as [number, number]), loop: k % 2 === 0 }));
+      // every path, path point, obstacle and target allowed: full paths, then the rest of the points shared
+      const full = LIMITS.pointsTotal / LIMITS.pointsPerPath - 1;
+      const rest = Math.floor((LIMITS.pointsTotal - full * LIMITS.pointsPerPath) / (LIMITS.paths - full));
+      doc.world.paths = Array.from({ length: LIMITS.paths }, (_, k) => ({ id: `zqp${k}`, points: Array.from({ length: k < full ? LIMITS.pointsPerPath : rest }, (_, j) => [j % 800, (j * 7) % 600] as [number, number]), loop: k % 2 === 0 }));
       doc.world.obstacles = Array.from({ length: LIMITS.obstacles }, (_, j) => ({ x: j % 800, y: j % 600, r: 5 }));
       doc.world.targets = Array.from({ length: LIMITS.targets }, (_, j) => ({ name: `zqt${j}`, x: j, y: j }));
       break;
