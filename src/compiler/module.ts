@@ -7,7 +7,7 @@ import type { SceneDocument } from '../document/types';
 import { CORE_SOURCE } from './core-source.generated';
 import { hasErrors, type Diagnostic } from './diagnostics';
 import { compile, type Compiled } from './index';
-import { dataLiteral } from './literal';
+import { dataLiteralParts } from './literal';
 
 /** An exported module: its JavaScript, its declarations, and the compiler's diagnostics. */
 export interface ModuleText {
@@ -25,20 +25,23 @@ const HEADER = `// A Steergraph behaviour module: generated, standalone (no impo
 
 /** The module's JavaScript for an already compiled scene. */
 export function moduleSource(scene: SceneDocument, compiled: Compiled): string {
+  // One join, so the scene's text (megabytes, perhaps) is copied once.
   return [
-    HEADER,
-    `const SCENE = deepFreeze(${dataLiteral(scene)});\n`,
-    CORE_SOURCE,
-    compiled.programSource,
-    '/** Creates a world of this scene: options { seed?, counts?, snapshot? }. */',
-    'export function createWorld(options) {',
-    '  return createBehaviorWorld(SCENE, PROGRAM, options);',
-    '}',
-    '',
-    '/** The embedded scene document (read-only). */',
-    'export const scene = SCENE;',
-    '',
-  ].join('\n');
+    `${HEADER}\nconst SCENE = deepFreeze(`,
+    ...dataLiteralParts(scene),
+    `);\n\n${CORE_SOURCE}\n`,
+    [
+      compiled.programSource,
+      '/** Creates a world of this scene: options { seed?, counts?, snapshot? }. */',
+      'export function createWorld(options) {',
+      '  return createBehaviorWorld(SCENE, PROGRAM, options);',
+      '}',
+      '',
+      '/** The embedded scene document (read-only). */',
+      'export const scene = SCENE;',
+      '',
+    ].join('\n'),
+  ].join('');
 }
 
 /** TypeScript declarations matching {@link moduleSource}. Ids appear as string literal types. */
