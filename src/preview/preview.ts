@@ -104,6 +104,9 @@ function roundPx(v: number): number {
   return Math.round(v * 10) / 10;
 }
 
+/** While playing, the timeline follows the tick at most this often, ms (see syncTimeline). */
+const TIMELINE_SYNC_MS = 250;
+
 /** Whether a node kind has a force output (it is drawn by the inspector). */
 export function hasForceOutput(kind: string): boolean {
   const def = getNodeDef(kind);
@@ -328,6 +331,7 @@ export class SteerPreview extends LitElement {
   `;
 
   private readonly host = new WorldHost(importModuleText);
+  private timelineSyncedAt = Number.NEGATIVE_INFINITY;
   /** The recording of the run, for the timeline (main thread only; see replay.ts). */
   private readonly replay = new Recorder();
   /** The simulation worker's client, in worker mode (and while moving to it). */
@@ -613,10 +617,19 @@ export class SteerPreview extends LitElement {
     else this.stepOnce();
   };
 
-  /** Brings the timeline up to date (every frame drawn: the tick moves without a render). */
+  /**
+   * Brings the timeline up to date: every frame drawn while paused (the tick moves without a
+   * render), at most every TIMELINE_SYNC_MS while playing. Its label and bars changing every frame
+   * made the page lay out and repaint every frame: 6 of the 10 ms a 200-node editor's frame took.
+   */
   private syncTimeline(): void {
     const tl = this.renderRoot?.querySelector('steer-timeline');
     if (!tl) return;
+    if (this.loop.running) {
+      const now = performance.now();
+      if (now - this.timelineSyncedAt < TIMELINE_SYNC_MS) return;
+      this.timelineSyncedAt = now;
+    }
     const r = this.replay;
     tl.start = r.start;
     tl.end = r.end;
