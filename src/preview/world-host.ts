@@ -66,6 +66,29 @@ function placesOfSnapshot(snap: Snapshot): { pointer: [number, number]; targets:
   return { pointer: [p[0], p[1]], targets, obstacles: values(snap.obstacles) };
 }
 
+/** Agents per type, ticks and milliseconds (at most) of {@link warmUp}. */
+export const WARM_UP = { agents: 4, ticks: 30, ms: 8 } as const;
+
+/**
+ * Runs a freshly imported module's code on a throwaway world of a few agents for a few ticks, so
+ * the engine has compiled its hot functions before the real world runs them. Measured in Chromium
+ * on a 200-node graph with 200 agents: a cold module's first ten ticks took 6–16 ms each (against
+ * 0.6 ms warm), and the frames that ran them, catching up, took 50–70 ms; after 20 ticks of 4
+ * agents (about 10 ms) its first ticks took 2 ms. Worlds share no state, so this changes no
+ * trajectory; anything it throws, the real world will report.
+ */
+export function warmUp(mod: BehaviorModule, scene: SceneShape, now: () => number = () => performance.now()): void {
+  const start = now();
+  try {
+    const counts: Record<string, number> = {};
+    for (const t of scene.agentTypes) counts[t.id] = Math.min(t.count, WARM_UP.agents);
+    const world = mod.createWorld({ counts });
+    for (let k = 0; k < WARM_UP.ticks && now() - start < WARM_UP.ms; k++) world.step(1);
+  } catch {
+    // the real world tells (adopt)
+  }
+}
+
 /** Drives one world at a time; see the file comment. */
 export class WorldHost {
   /** The running world, or null before the first module loaded. */
@@ -118,6 +141,7 @@ export class WorldHost {
     }
     const scene = isSceneShape(mod.scene) ? mod.scene : fallbackScene;
     if (!scene) return { kind: 'error', message: 'The compiled scene did not load: the module embeds no scene' };
+    warmUp(mod, scene);
     const outcome = this.adopt(mod, scene);
     if (outcome.kind !== 'error') this.source = source;
     return outcome;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BehaviorWorld, PackedNumbers } from '../../runtime/api';
 import type { SceneDocument } from '../../src/document/types';
-import { WorldHost, type BehaviorModule } from '../../src/preview/world-host';
+import { WARM_UP, WorldHost, warmUp, type BehaviorModule } from '../../src/preview/world-host';
 import { edited, previewScene, sourceOf } from './scene';
 
 /** Runs module text the way Node can: a data: URL import (the page uses a Blob URL). */
@@ -291,5 +291,56 @@ describe('WorldHost.carry and restore', () => {
     host.clear();
     expect(host.world).toBeNull();
     expect(host.carry()).toBeNull();
+  });
+});
+
+describe('warmUp', () => {
+  it('runs the module on a throwaway world of a few agents, and changes no trajectory', async () => {
+    const mod = (await importText(source(base))) as BehaviorModule;
+    const made: unknown[] = [];
+    const steps: number[] = [];
+    const spy: BehaviorModule = {
+      createWorld: (options) => {
+        made.push(options);
+        const w = mod.createWorld(options);
+        const step = w.step.bind(w);
+        w.step = (n = 1) => (steps.push(n), step(n));
+        return w;
+      },
+    };
+    warmUp(spy, base, () => 0);
+    expect(made).toEqual([{ counts: { boid: WARM_UP.agents, hunter: WARM_UP.agents } }]);
+    expect(steps).toHaveLength(WARM_UP.ticks);
+    // a world of the warmed module runs bit for bit like one of a module never warmed
+    const cold = ((await importText(`${source(base)}\n// another copy`)) as BehaviorModule).createWorld();
+    const warm = mod.createWorld();
+    cold.step(60);
+    warm.step(60);
+    expect(positions(warm, 'boid')).toEqual(positions(cold, 'boid'));
+    expect(positions(warm, 'hunter')).toEqual(positions(cold, 'hunter'));
+  });
+
+  it('stops when its time is up, and keeps quiet when the module throws (the real world reports it)', () => {
+    let t = 0;
+    let ticks = 0;
+    const slow: BehaviorModule = { createWorld: () => ({ step: () => void ((t += 3), ticks++) }) as unknown as BehaviorWorld };
+    warmUp(slow, base, () => t);
+    expect(ticks).toBe(Math.ceil(WARM_UP.ms / 3));
+    const broken: BehaviorModule = {
+      createWorld: () => {
+        throw new Error('no');
+      },
+    };
+    expect(() => warmUp(broken, base)).not.toThrow();
+  });
+
+  it('gives a type of fewer agents than the warm-up its own count (none stays none)', () => {
+    const made: unknown[] = [];
+    const few = edited(base, (s) => {
+      s.agentTypes[0].count = 2;
+      s.agentTypes[1].count = 0;
+    });
+    warmUp({ createWorld: (o) => (made.push(o), { step() {} }) as unknown as BehaviorWorld }, few);
+    expect(made).toEqual([{ counts: { boid: 2, hunter: 0 } }]);
   });
 });
