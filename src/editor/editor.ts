@@ -65,6 +65,19 @@ let clipboard: { nodes: GraphNode[]; connections: DocConnection[] } | null = nul
 const key = (c: DocConnection): string => `${c.from[0]}\u0000${c.from[1]}\u0000${c.to[0]}\u0000${c.to[1]}`;
 
 /** Creates the editor in `container` (which it fills). */
+/**
+ * The connection plugin looks for a socket under the pointer on every pointerup anywhere on the
+ * page, with `elementsFromPoint` through every shadow root: a forced layout and hit test of the
+ * whole graph (20 ms on a 200-node graph just after a node was added). Without a connection being
+ * dragged its flow ignores what it finds (ClassicFlow's idle state picks on pointerdown only), so
+ * the search is skipped then. Checked against rete-connection-plugin 2.0.x (pinned).
+ */
+function skipIdlePointerUps(connection: ConnectionPlugin<Schemes, AreaExtra>): void {
+  const plugin = connection as unknown as { currentFlow: unknown; pick(event: PointerEvent, type: 'up' | 'down'): Promise<void> };
+  const pick = plugin.pick.bind(plugin);
+  plugin.pick = (event, type) => (type === 'up' && !plugin.currentFlow ? Promise.resolve() : pick(event, type));
+}
+
 export function createEditor(container: HTMLElement, host: EditorHost): SteerEditor {
   restyleReteElements();
   const editor = new NodeEditor<Schemes>();
@@ -80,6 +93,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   Object.defineProperty(container, 'clientWidth', { configurable: true, get: () => areaSize.w });
   Object.defineProperty(container, 'clientHeight', { configurable: true, get: () => areaSize.h });
   const connection = new ConnectionPlugin<Schemes, AreaExtra>();
+  skipIdlePointerUps(connection);
   const render = new LitPlugin<Schemes, AreaExtra>();
   const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });
   // The minimap redraws itself, every mini node, on each node added, moved or resized: a 500-node
