@@ -145,8 +145,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         },
         [nodeId, part],
       );
-    // add nodes from the palette (a double-click adds one at the graph's centre)
-    for (let k = 0; k < 10; k++) await page.dblclick('steer-palette .item[data-kind="wander"]');
+    // add nodes from the palette (a double-click adds one at the graph's centre), with the mouse
+    const item = await page.evaluate(() => {
+      const el = document.querySelector('steer-app').shadowRoot.querySelector('steer-palette').shadowRoot.querySelector('.item[data-kind="wander"]');
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    for (let k = 0; k < 10; k++) await page.mouse.dblclick(item.x, item.y), await page.waitForFunction((n) => window.__steerApp.editor.editor.getNodes().length === n, 201 + k, { polling: 100 });
     // move nodes by their headers
     const ids = ['seek0', 'seek1', 'scale0', 'scale1', 'pt0', 'pt1', 'wander0', 'wander1'];
     for (const id of ids) {
