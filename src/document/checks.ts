@@ -66,9 +66,11 @@ export function checkLimits(value: unknown): LoadError[] {
   }
   if (agents > LIMITS.agentsTotal) errors.push(tooMany('agentTypes', 'agents in all', agents, LIMITS.agentsTotal));
   let nodesTotal = 0;
+  let connectionsTotal = 0;
   for (const { path, graph } of graphs(doc)) {
     check(graph.nodes, `${path}.nodes`, 'nodes', LIMITS.nodesPerGraph, ' per graph');
     check(graph.connections, `${path}.connections`, 'connections', LIMITS.connectionsPerGraph, ' per graph');
+    connectionsTotal += asArray(graph.connections).length;
     const nodes = asArray(graph.nodes);
     nodesTotal += nodes.length;
     for (let j = 0; j < nodes.length; j++) {
@@ -80,6 +82,7 @@ export function checkLimits(value: unknown): LoadError[] {
     }
   }
   if (nodesTotal > LIMITS.nodesTotal) errors.push(tooMany('agentTypes', 'nodes in all', nodesTotal, LIMITS.nodesTotal));
+  if (connectionsTotal > LIMITS.connectionsTotal) errors.push(tooMany('agentTypes', 'connections in all', connectionsTotal, LIMITS.connectionsTotal));
   return errors;
 }
 

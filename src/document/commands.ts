@@ -302,14 +302,17 @@ export function limitsExceeded(doc: SceneDocument): string[] {
   if (types.length > LIMITS.agentTypes) out.push(`more than ${n(LIMITS.agentTypes)} agent types`);
   let agents = 0;
   let nodes = 0;
+  let connections = 0;
   for (const t of types) {
     agents += t.count;
     nodes += t.graph.nodes.length;
+    connections += t.graph.connections.length;
     if (t.graph.nodes.length > LIMITS.nodesPerGraph) out.push(`more than ${n(LIMITS.nodesPerGraph)} nodes in the graph of "${t.id}"`);
     if (t.graph.connections.length > LIMITS.connectionsPerGraph) out.push(`more than ${n(LIMITS.connectionsPerGraph)} connections in the graph of "${t.id}"`);
   }
   if (agents > LIMITS.agentsTotal) out.push(`more than ${n(LIMITS.agentsTotal)} agents in all`);
   if (nodes > LIMITS.nodesTotal) out.push(`more than ${n(LIMITS.nodesTotal)} nodes in all`);
+  if (connections > LIMITS.connectionsTotal) out.push(`more than ${n(LIMITS.connectionsTotal)} connections in all`);
   const w = doc.world;
   if (w.obstacles.length > LIMITS.obstacles) out.push(`more than ${n(LIMITS.obstacles)} obstacles`);
   if (w.paths.length > LIMITS.paths) out.push(`more than ${n(LIMITS.paths)} paths`);

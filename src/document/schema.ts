@@ -97,6 +97,11 @@ export const LIMITS = {
   nodesTotal: 10_000,
   /** Connections in one graph. */
   connectionsPerGraph: 10_000,
+  /**
+   * Connections in all graphs together: two per node at the node limit (an input takes one, and
+   * most nodes have one or two). 50,000 dangling connections took over 200 ms to load.
+   */
+  connectionsTotal: 20_000,
   /** Parameters on one node (node kinds have a handful; this only bounds the work). */
   paramsPerNode: 100,
   /** Agents of all types together (the sum of `count`). */

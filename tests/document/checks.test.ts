@@ -87,6 +87,23 @@ describe('size limits', () => {
     );
   });
 
+  it('allows 20,000 connections in all', () => {
+    expectLimit(
+      (n) => {
+        // Three graphs, each within its own limit.
+        const doc = sampleScene();
+        doc.agentTypes = Array.from({ length: 3 }, (_, k) => {
+          const t = bareType(`t${k}`);
+          t.graph.connections = Array.from({ length: k < 2 ? LIMITS.connectionsPerGraph : n - 2 * LIMITS.connectionsPerGraph }, () => ({ from: ['a', 'force'], to: ['b', 'in0'] }));
+          return t;
+        });
+        return doc;
+      },
+      LIMITS.connectionsTotal,
+      'agentTypes: too many connections in all: 20001 (the limit is 20000)',
+    );
+  });
+
   it('allows 100 parameters per node', () => {
     expectLimit(
       (n) => {

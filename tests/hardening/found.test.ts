@@ -155,6 +155,15 @@ describe('document edits', () => {
     expect(loadScene(serializeScene(h.doc)).ok).toBe(true);
   });
 
+  it('a connection past the 20,000 in all graphs is refused', () => {
+    const wired = (id: string, n: number): AgentType => ({ ...bare(id), graph: { nodes: [], connections: Array.from({ length: n }, (_, j) => ({ from: [`a${j}`, 'force'], to: [`b${j}`, 'in0'] })) } });
+    const h = new History({ ...preset('seek'), agentTypes: [wired('a', LIMITS.connectionsPerGraph), wired('b', LIMITS.connectionsPerGraph - 1)] });
+    expect(h.apply(addAgentType(wired('c', 1)))).toBe(true);
+    expect(h.apply(addAgentType(wired('d', 1)))).toBe(false);
+    expect(h.refused).toBe('Not done: the scene would have more than 20,000 connections in all (more than a scene file may hold).');
+    expect(loadScene(serializeScene(h.doc)).ok).toBe(true);
+  });
+
   it('a path point past the 100,000 in all paths is refused', () => {
     const path = (id: string, n: number) => ({ id, points: Array.from({ length: n }, (_, i) => [i, 0] as [number, number]), loop: false });
     const full = Array.from({ length: LIMITS.pointsTotal / LIMITS.pointsPerPath }, (_, k) => path(`p${k}`, LIMITS.pointsPerPath));

@@ -459,13 +459,13 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
       break;
     }
     case 1: {
-      // 5 graphs of 2,000 Sums and 10,000 connections each, most of them in conflict
+      // 5 graphs of 2,000 Sums and all the connections allowed, most of them in conflict
       doc.agentTypes = Array.from({ length: 5 }, (_, k) => ({
         ...structuredClone(type),
         id: `zqt${k}`,
         graph: {
           nodes: Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({ id: `zqn${j}`, kind: j === 0 ? 'agent-output' : 'sum', params: {}, position: [0, 0] as [number, number] })),
-          connections: Array.from({ length: LIMITS.connectionsPerGraph }, (_, j) => ({ from: [`zqn${(j + 1) % 2000}`, 'force'] as [string, string], to: [`zqn${j % 2000}`, `in${j % 5}`] as [string, string] })),
+          connections: Array.from({ length: LIMITS.connectionsTotal / 5 }, (_, j) => ({ from: [`zqn${(j + 1) % 2000}`, 'force'] as [string, string], to: [`zqn${j % 2000}`, `in${j % 5}`] as [string, string] })),
         },
       }));
       break;
@@ -482,13 +482,13 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
       break;
     }
     case 3: {
-      // 10,000 dangling connections in each of 5 graphs of 2,000 unknown nodes
+      // all the connections allowed, dangling, in 5 graphs of 2,000 unknown nodes
       doc.agentTypes = Array.from({ length: 5 }, (_, k) => ({
         ...structuredClone(type),
         id: `zqt${k}`,
         graph: {
           nodes: Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({ id: `zqn${j}`, kind: `zqkind${j}`, params: {}, position: [0, 0] as [number, number] })),
-          connections: Array.from({ length: LIMITS.connectionsPerGraph }, (_, j) => ({ from: [`zqx${j}`, 'force'] as [string, string], to: [`zqy${j}`, `zqin${j}`] as [string, string] })),
+          connections: Array.from({ length: LIMITS.connectionsTotal / 5 }, (_, j) => ({ from: [`zqx${j}`, 'force'] as [string, string], to: [`zqy${j}`, `zqin${j}`] as [string, string] })),
         },
       }));
       break;
