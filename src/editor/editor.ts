@@ -66,6 +66,13 @@ const key = (c: DocConnection): string => `${c.from[0]}\u0000${c.from[1]}\u0000$
 
 /** Creates the editor in `container` (which it fills). */
 /**
+ * Below this zoom a node's text is under 4 px tall: nodes are drawn as their coloured header,
+ * frame and sockets only. With 200 nodes in view, painting every label, field and slider
+ * made each change to the graph cost frames of 100 ms and more in this software-rendered Chromium.
+ */
+const FAR_ZOOM = 0.3;
+
+/**
  * The connection plugin looks for a socket under the pointer on every pointerup anywhere on the
  * page, with `elementsFromPoint` through every shadow root: a forced layout and hit test of the
  * whole graph (20 ms on a 200-node graph just after a node was added). Without a connection being
@@ -199,7 +206,15 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     return ctx;
   });
 
+  /** Zoomed out far, nodes are drawn without their text and controls (see FAR_ZOOM). */
+  function showFar(far: boolean): void {
+    if (far === container.hasAttribute('data-far')) return;
+    container.toggleAttribute('data-far', far);
+    for (const n of container.querySelectorAll('steer-node')) n.classList.toggle('far', far);
+  }
+
   area.addPipe((ctx) => {
+    if (ctx.type === 'zoomed') showFar(area.area.transform.k < FAR_ZOOM);
     if (ctx.type === 'pointerdown') gesture++;
     if (ctx.type === 'nodetranslated' && !syncing) {
       pendingMoves.set(ctx.data.id, [ctx.data.position.x, ctx.data.position.y]);

@@ -23,9 +23,8 @@ function watchVisibility(node: HTMLElement): void {
         const el = e.target as HTMLElement;
         if (e.isIntersecting) {
           el.style.removeProperty('content-visibility');
-        } else if (el.style.contentVisibility !== 'hidden') {
-          // (layout is up to date when observers run: reading the size costs nothing)
-          el.style.containIntrinsicSize = `${el.offsetWidth}px ${el.offsetHeight}px`;
+        } else {
+          // (skipped, it keeps the size it was last drawn at: contain-intrinsic-size auto, in the styles)
           el.style.contentVisibility = 'hidden';
         }
       }
@@ -55,6 +54,8 @@ export class SteerNodeElement extends LitElement {
   connectedCallback(): void {
     super.connectedCallback();
     watchVisibility(this);
+    // zoomed out far (the editor marks its container), drawn without text and controls
+    this.classList.toggle('far', this.closest('[data-far]') !== null);
   }
 
   disconnectedCallback(): void {
@@ -78,6 +79,13 @@ export class SteerNodeElement extends LitElement {
       box-shadow: 0 3px 0 rgba(0, 0, 0, 0.35);
       user-select: none;
       cursor: grab;
+      /* the size a node keeps while it is skipped far out of view (see watchVisibility) */
+      contain-intrinsic-size: auto ${NODE_WIDTH}px auto 120px;
+    }
+    :host(.far) header > *,
+    :host(.far) .label,
+    :host(.far) steer-param {
+      visibility: hidden;
     }
     :host(.selected) {
       border-color: #ffd166;

@@ -294,6 +294,51 @@ describe('the editor in a browser', () => {
     await screenshot(page, 'problems');
   });
 
+  it('a large graph: nodes far out of view are skipped until they come into view; zoomed far out, nodes show without text', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    // 120 Wanders in a column 300 px apart, into a Sum (most left unconnected: warnings only)
+    const scene = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../presets/seek.steer.json'), 'utf8')) as SceneDocument;
+    const g = scene.agentTypes[0].graph;
+    g.nodes = [
+      ...Array.from({ length: 120 }, (_, k) => ({ id: `w${k}`, kind: 'wander', params: {}, position: [0, k * 300] as [number, number] })),
+      { id: 'out', kind: 'agent-output', params: {}, position: [400, 0] },
+    ];
+    g.connections = [{ from: ['w0', 'force'], to: ['out', 'force'] }];
+    expect(await page.evaluate((t) => (window as unknown as { __steerApp: { openText(t: string, f: string): boolean } }).__steerApp.openText(t, 'column.steer.json'), JSON.stringify(scene))).toBe(true);
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 121);
+    type Seen = { skipped: boolean; height: number; text: string; far: boolean; titleVisibility: string };
+    const seen = (id: string): Promise<Seen> =>
+      page.evaluate((nodeId) => {
+        const n = document.querySelector(`steer-node[data-node-id="${nodeId}"]`) as HTMLElement;
+        const title = n.shadowRoot!.querySelector('.title') as HTMLElement;
+        // (innerText is the text as drawn: empty while the node is skipped)
+        return { skipped: n.style.contentVisibility === 'hidden', height: n.offsetHeight, text: title.innerText, far: n.classList.contains('far'), titleVisibility: getComputedStyle(title).visibility };
+      }, id);
+    const focus = (id: string) => page.evaluate((nodeId) => (window as unknown as { __steerApp: { editor: { focusNode(id: string): Promise<void> } } }).__steerApp.editor.focusNode(nodeId), id);
+
+    // zoomed to fit, the column is far out: every node drawn as a coloured frame without text
+    await page.waitForFunction(() => document.querySelectorAll('steer-node.far').length === 121);
+    expect((await seen('w60')).titleVisibility).toBe('hidden');
+    await screenshot(page, 'large-graph-far');
+
+    // zoomed in on the first node: it is drawn in full, and nodes far down the column are skipped, keeping their size
+    await focus('w0');
+    await page.waitForFunction(() => (document.querySelector('steer-node[data-node-id="w119"]') as HTMLElement).style.contentVisibility === 'hidden');
+    const first = await seen('w0');
+    expect(first).toMatchObject({ skipped: false, far: false, titleVisibility: 'visible' });
+    expect(first.text).toContain('Wander');
+    const last = await seen('w119');
+    expect(last).toMatchObject({ skipped: true, text: '', height: first.height });
+    await screenshot(page, 'large-graph-near');
+
+    // brought into view, the last one is drawn again
+    await focus('w119');
+    await page.waitForFunction(() => (document.querySelector('steer-node[data-node-id="w119"]') as HTMLElement).style.contentVisibility !== 'hidden');
+    expect((await seen('w119')).text).toContain('Wander');
+    expect(errors).toEqual([]);
+  });
+
   it('switching agent-type tabs shows each type’s graph', async () => {
     opened = await openApp();
     const { page } = opened;
