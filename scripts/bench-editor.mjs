@@ -177,9 +177,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       await page.mouse.up();
     }
     // connect: point outputs into other seeks' targets (replacing connections), with the mouse
+    // (among the first four rows, the ones in view zoomed in: a Point into another row's Seek, replacing its wire)
     for (let k = 0; k < 6; k++) {
-      const a = await centre(`pt${k}`, '.row.output steer-socket');
-      const b = await centre(`seek${(k + 1) % 6}`, '.row.input steer-socket');
+      const a = await centre(`pt${k % 4}`, '.row.output steer-socket');
+      const b = await centre(`seek${(k + 1 + (k >> 2)) % 4}`, '.row.input steer-socket');
       if (!a || !b) continue;
       await landed(async () => {
         await page.mouse.move(a.x, a.y);
