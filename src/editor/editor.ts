@@ -64,7 +64,6 @@ let clipboard: { nodes: GraphNode[]; connections: DocConnection[] } | null = nul
 
 const key = (c: DocConnection): string => `${c.from[0]}\u0000${c.from[1]}\u0000${c.to[0]}\u0000${c.to[1]}`;
 
-/** Creates the editor in `container` (which it fills). */
 /**
  * Below this zoom a node's text is under 4 px tall: nodes are drawn as their coloured header,
  * frame and sockets only. With 200 nodes in view, painting every label, field and slider
@@ -85,6 +84,7 @@ function skipIdlePointerUps(connection: ConnectionPlugin<Schemes, AreaExtra>): v
   plugin.pick = (event, type) => (type === 'up' && !plugin.currentFlow ? Promise.resolve() : pick(event, type));
 }
 
+/** Creates the editor in `container` (which it fills). */
 export function createEditor(container: HTMLElement, host: EditorHost): SteerEditor {
   restyleReteElements();
   const editor = new NodeEditor<Schemes>();
