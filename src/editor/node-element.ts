@@ -24,6 +24,8 @@ function watchVisibility(node: HTMLElement): void {
         const el = e.target as HTMLElement;
         if (e.isIntersecting) {
           el.style.removeProperty('content-visibility');
+          // its sockets take the look of a connection drag they missed meanwhile
+          for (const socket of el.shadowRoot?.querySelectorAll('steer-socket') ?? []) (socket as Element & { catchUp(): void }).catchUp();
         } else {
           // (skipped, it keeps the size it was last drawn at: contain-intrinsic-size auto, in the styles)
           el.style.contentVisibility = 'hidden';
@@ -34,6 +36,12 @@ function watchVisibility(node: HTMLElement): void {
   );
   offscreen.observe(node);
 }
+/** Whether `el` (a socket, say) is inside a node skipped far out of view. */
+export function inSkippedNode(el: Element): boolean {
+  const root = el.getRootNode();
+  return root instanceof ShadowRoot && (root.host as HTMLElement).style.contentVisibility === 'hidden';
+}
+
 function unwatchVisibility(node: HTMLElement): void {
   offscreen?.unobserve(node);
   node.style.removeProperty('content-visibility');

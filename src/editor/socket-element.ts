@@ -2,31 +2,8 @@ import { LitElement, css, html, svg } from 'lit';
 import { canConnect } from '../../nodes/index';
 import type { SocketType } from '../../nodes/types';
 import { dragState, onDragState } from './drag-state';
+import { inSkippedNode } from './node-element';
 import { SOCKET_COLOR, SOCKET_SHAPE } from './theme';
-
-/**
- * Which sockets are in view (or near it). A drag changes the look of every socket it could or
- * could not connect to; on a large graph restyling and repainting hundreds of sockets out of view
- * made the frames at the start and end of each drag long, so those wait until they come into view.
- */
-const inView = new WeakMap<Element, boolean>();
-let observer: IntersectionObserver | null = null;
-function watch(socket: SteerSocket): void {
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) {
-        inView.set(e.target, e.isIntersecting);
-        if (e.isIntersecting) (e.target as SteerSocket).catchUp();
-      }
-    },
-    { rootMargin: '200px' },
-  );
-  observer.observe(socket);
-}
-function unwatch(socket: SteerSocket): void {
-  observer?.unobserve(socket);
-  inView.delete(socket);
-}
 
 /**
  * A socket, coloured and shaped by its type. While a connection is being dragged it lights up when
@@ -90,11 +67,10 @@ export class SteerSocket extends LitElement {
   connectedCallback(): void {
     super.connectedCallback();
     this.off = onDragState(() => this.refresh());
-    watch(this);
     this.refresh();
   }
 
-  /** A socket that comes into view takes the drag's look it missed. */
+  /** A socket whose node comes into view takes the drag's look it missed. */
   catchUp(): void {
     if (this.missed) this.refresh();
   }
@@ -104,12 +80,13 @@ export class SteerSocket extends LitElement {
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.off?.();
-    unwatch(this);
   }
 
   private refresh(): void {
-    // out of view (known to be): the look waits until it is in view again
-    this.missed = inView.get(this) === false;
+    // A drag changes the look of every socket it could or could not connect to; on a large graph
+    // restyling hundreds of sockets out of view made the frames at the start and end of each drag
+    // long. A socket of a node skipped far out of view waits until its node is drawn again.
+    this.missed = inSkippedNode(this);
     if (this.missed) return;
     const d = dragState();
     let state: SteerSocket['state'] = 'idle';

@@ -130,14 +130,32 @@ describe('the editor in a browser', () => {
       const n = (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.nodes.find((x) => x.id === id)!;
       return n.position[0] !== 0 || n.position[1] !== 0;
     }, sum);
-    // a Point cannot feed a Force input
-    await drag(page, socket(pointer, 'output', 'point'), socket(sum, 'input', 'in0'));
+    // a Point cannot feed a Force input: while it is dragged the Sum's input is dimmed, and so is
+    // another output; dropped, every socket looks as before
+    const looks = (sel: string[]) => Promise.all(sel.map((x) => page.locator(x).getAttribute('data-state')));
+    const sumIn = socket(sum, 'input', 'in0');
+    const wander = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
+    const wanderOut = socket(wander, 'output', 'force');
+    const a = await centre(page, socket(pointer, 'output', 'point'));
+    const b = await centre(page, sumIn);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 8 });
+    expect(await looks([sumIn, wanderOut])).toEqual(['incompatible', 'incompatible']);
+    await page.mouse.move(b.x, b.y, { steps: 8 });
+    await page.mouse.up();
+    expect(await looks([sumIn, wanderOut])).toEqual(['idle', 'idle']);
     d = await doc(page);
     expect(d.agentTypes[0].graph.connections).toHaveLength(1);
     expect(await page.locator('rete-connection-wrapper').count()).toBe(1);
-    // wander → sum (allowed), then a parameter edit
-    const wander = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
-    await drag(page, socket(wander, 'output', 'force'), socket(sum, 'input', 'in0'));
+    // wander → sum (allowed: the Sum's input lights up while it is dragged), then a parameter edit
+    const c = await centre(page, wanderOut);
+    await page.mouse.move(c.x, c.y);
+    await page.mouse.down();
+    await page.mouse.move((c.x + b.x) / 2, (c.y + b.y) / 2, { steps: 8 });
+    expect(await looks([sumIn])).toEqual(['compatible']);
+    await page.mouse.move(b.x, b.y, { steps: 8 });
+    await page.mouse.up();
     await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.connections.length === 2);
     const weight = page.locator(`steer-node[data-node-id="${sum}"] steer-param[data-param="w0"] input[type="number"]`);
     await weight.fill('2.5');
@@ -297,7 +315,7 @@ describe('the editor in a browser', () => {
   it('a large graph: nodes far out of view are skipped until they come into view; zoomed far out, nodes show without text', async () => {
     opened = await openApp();
     const { page, errors } = opened;
-    // 120 Wanders in a column 300 px apart, into a Sum (most left unconnected: warnings only)
+    // 120 Wanders in a column 300 px apart, the first into the output (the rest unconnected: warnings only)
     const scene = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../presets/seek.steer.json'), 'utf8')) as SceneDocument;
     const g = scene.agentTypes[0].graph;
     g.nodes = [
@@ -332,10 +350,21 @@ describe('the editor in a browser', () => {
     expect(last).toMatchObject({ skipped: true, text: '', height: first.height });
     await screenshot(page, 'large-graph-near');
 
-    // brought into view, the last one is drawn again
+    // brought into view, the last one is drawn again; brought in during a connection drag, its socket
+    // takes the look of the drag it missed while skipped
+    const look = (id: string) => page.locator(socket(id, 'output', 'force')).getAttribute('data-state');
+    const from = await centre(page, socket('w0', 'output', 'force'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
+    expect(await look('w1')).toBe('incompatible');
+    expect(await look('w119')).toBe('idle');
     await focus('w119');
     await page.waitForFunction(() => (document.querySelector('steer-node[data-node-id="w119"]') as HTMLElement).style.contentVisibility !== 'hidden');
     expect((await seen('w119')).text).toContain('Wander');
+    await expect.poll(() => look('w119')).toBe('incompatible');
+    await page.mouse.up();
+    await expect.poll(() => look('w119')).toBe('idle');
     expect(errors).toEqual([]);
   });
 
