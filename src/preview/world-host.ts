@@ -171,16 +171,18 @@ export class WorldHost {
     const generation = ++this.generation;
     let mod: BehaviorModule;
     let world: BehaviorWorld;
+    let scene: SceneShape | null;
     try {
       mod = (await this.importer(carry.source)) as BehaviorModule;
       if (generation !== this.generation) return { kind: 'stale' };
       if (typeof mod?.createWorld !== 'function') throw new Error('the module exports no createWorld function');
+      scene = isSceneShape(mod.scene) ? mod.scene : carry.scene;
+      if (scene) warmUp(mod, scene);
       world = mod.createWorld({ snapshot: carry.snapshot });
     } catch (e) {
       if (generation !== this.generation) return { kind: 'stale' };
       return { kind: 'error', message: `The running world could not be carried over: ${errorMessage(e)}` };
     }
-    const scene = isSceneShape(mod.scene) ? mod.scene : carry.scene;
     if (!scene) return { kind: 'error', message: 'The running world could not be carried over: the module embeds no scene' };
     this.world = world;
     this.module = mod;

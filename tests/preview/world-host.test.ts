@@ -320,6 +320,21 @@ describe('warmUp', () => {
     expect(positions(warm, 'hunter')).toEqual(positions(cold, 'hunter'));
   });
 
+  it('runs before the world of every module imported: by load, and by restore (a world carried to or from the worker)', async () => {
+    const calls: string[] = [];
+    const logged = async (text: string): Promise<unknown> => {
+      const mod = (await importText(text)) as BehaviorModule;
+      return { scene: mod.scene, createWorld: (o?: object) => (calls.push(Object.keys(o ?? {}).join() || 'none'), mod.createWorld(o)) };
+    };
+    const host = new WorldHost(logged);
+    expect(await host.load(source(base))).toEqual({ kind: 'fresh', reason: 'first world' });
+    host.world!.step(5);
+    expect(calls).toEqual(['counts', 'none']);
+    calls.length = 0;
+    expect(await new WorldHost(logged).restore(host.carry()!)).toEqual({ kind: 'resumed' });
+    expect(calls).toEqual(['counts', 'snapshot']);
+  });
+
   it('stops when its time is up, and keeps quiet when the module throws (the real world reports it)', () => {
     let t = 0;
     let ticks = 0;
