@@ -19,11 +19,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { tsImport } from 'tsx/esm/api';
 import { waitFor } from './wait-for.mjs';
 
 /** The Chromium the browser tests use (CHROME_PATH or the usual places; fails with how to install it). */
 const { chromiumPath } = await tsImport('../tests/e2e/chromium.ts', import.meta.url);
-import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');

@@ -4,7 +4,7 @@ import { formatLoadError } from '../../src/document/errors';
 import { loadScene, validateScene } from '../../src/document/load';
 import { LIMITS } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
-import type { GraphNode, SceneDocument } from '../../src/document/types';
+import type { AgentType, GraphNode, SceneDocument } from '../../src/document/types';
 import { bareType, sampleScene } from './helpers';
 
 function errorsOf(value: unknown): string[] {
@@ -14,6 +14,17 @@ function errorsOf(value: unknown): string[] {
 
 const nodes = (n: number, prefix = 'n'): GraphNode[] =>
   Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, kind: 'seek', params: {}, position: [i, 0] }));
+
+/** `n` split into parts of at most `per`, in order: each within a per-graph or per-path limit. */
+const split = (n: number, per: number): number[] => Array.from({ length: Math.ceil(n / per) }, (_, k) => Math.min(per, n - k * per));
+
+/** Agent types t0, t1, … whose graphs are made by `graph` from the sizes `sizes`. */
+const typesOf = (sizes: number[], graph: (size: number) => Partial<AgentType['graph']>): AgentType[] =>
+  sizes.map((size, k) => {
+    const t = bareType(`t${k}`);
+    t.graph = { ...t.graph, ...graph(size) };
+    return t;
+  });
 
 /** Builds a scene, checks that `at` is accepted and `at + 1` refused with exactly `message`. */
 function expectLimit(build: (n: number) => SceneDocument, at: number, message: string): void {
@@ -59,17 +70,8 @@ describe('size limits', () => {
 
   it('allows 10,000 nodes in all', () => {
     expectLimit(
-      (n) => {
-        // Six graphs of up to 1,700 nodes: each within its own limit.
-        const doc = sampleScene();
-        doc.agentTypes = Array.from({ length: 6 }, (_, k) => {
-          const t = bareType(`t${k}`);
-          const share = Math.floor(n / 6) + (k < n % 6 ? 1 : 0);
-          t.graph.nodes = nodes(share);
-          return t;
-        });
-        return doc;
-      },
+      // graphs each within their own limit
+      (n) => ({ ...sampleScene(), agentTypes: typesOf(split(n, LIMITS.nodesPerGraph), (size) => ({ nodes: nodes(size) })) }),
       LIMITS.nodesTotal,
       'agentTypes: too many nodes in all: 10001 (the limit is 10000)',
     );
@@ -89,16 +91,11 @@ describe('size limits', () => {
 
   it('allows 20,000 connections in all', () => {
     expectLimit(
-      (n) => {
-        // Three graphs, each within its own limit.
-        const doc = sampleScene();
-        doc.agentTypes = Array.from({ length: 3 }, (_, k) => {
-          const t = bareType(`t${k}`);
-          t.graph.connections = Array.from({ length: k < 2 ? LIMITS.connectionsPerGraph : n - 2 * LIMITS.connectionsPerGraph }, () => ({ from: ['a', 'force'], to: ['b', 'in0'] }));
-          return t;
-        });
-        return doc;
-      },
+      // graphs each within their own limit
+      (n) => ({
+        ...sampleScene(),
+        agentTypes: typesOf(split(n, LIMITS.connectionsPerGraph), (size) => ({ connections: Array.from({ length: size }, () => ({ from: ['a', 'force'], to: ['b', 'in0'] })) })),
+      }),
       LIMITS.connectionsTotal,
       'agentTypes: too many connections in all: 20001 (the limit is 20000)',
     );
@@ -167,13 +164,9 @@ describe('size limits', () => {
   it('allows 100,000 points in all paths', () => {
     expectLimit(
       (n) => {
-        // Eleven paths, each within its own limit: ten full ones and the rest on the last.
+        // paths each within their own limit
         const doc = sampleScene();
-        doc.world.paths = Array.from({ length: 11 }, (_, k) => ({
-          id: `p${k}`,
-          points: Array.from({ length: k < 10 ? LIMITS.pointsPerPath : n - 10 * LIMITS.pointsPerPath }, (_, i) => [i, k] as [number, number]),
-          loop: false,
-        }));
+        doc.world.paths = split(n, LIMITS.pointsPerPath).map((size, k) => ({ id: `p${k}`, points: Array.from({ length: size }, (_, i) => [i, k] as [number, number]), loop: false }));
         return doc;
       },
       LIMITS.pointsTotal,
