@@ -65,8 +65,9 @@ export class SteerNode extends ClassicPreset.Node {
   /** Takes new parameter values; rebuilds the inputs when their number changed. Returns whether anything changed. */
   setParams(params: Record<string, ParamValue>): boolean {
     const def = this.def;
-    const first = this.inputDefs.length === 0 && Object.keys(this.inputs).length === 0;
-    const changed = params !== this.params || first;
+    // Documents are immutable: the same params object is the same values (a node without inputs
+    // used to count as changed every time, so every edit redrew every Point and Wander).
+    const changed = params !== this.params;
     this.params = params;
     if (!def) return changed;
     this.paramDefs = paramDefs(def, params);
