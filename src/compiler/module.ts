@@ -8,6 +8,7 @@ import { CORE_SOURCE } from './core-source.generated';
 import { hasErrors, type Diagnostic } from './diagnostics';
 import { compile, type Compiled } from './index';
 import { dataLiteralParts } from './literal';
+import { EXPORTS, HEADER } from './module-format';
 
 /** An exported module: its JavaScript, its declarations, and the compiler's diagnostics. */
 export interface ModuleText {
@@ -18,30 +19,10 @@ export interface ModuleText {
   hasErrors: boolean;
 }
 
-const HEADER = `// A Steergraph behaviour module: generated, standalone (no imports), deterministic.
-// import { createWorld } from './this-file.js'; const world = createWorld(); world.step();
-// The API is described in the .d.ts beside this file and in Steergraph's README.
-`;
-
 /** The module's JavaScript for an already compiled scene. */
 export function moduleSource(scene: SceneDocument, compiled: Compiled): string {
   // One join, so the scene's text (megabytes, perhaps) is copied once.
-  return [
-    `${HEADER}\nconst SCENE = deepFreeze(`,
-    ...dataLiteralParts(scene),
-    `);\n\n${CORE_SOURCE}\n`,
-    [
-      compiled.programSource,
-      '/** Creates a world of this scene: options { seed?, counts?, snapshot? }. */',
-      'export function createWorld(options) {',
-      '  return createBehaviorWorld(SCENE, PROGRAM, options);',
-      '}',
-      '',
-      '/** The embedded scene document (read-only). */',
-      'export const scene = SCENE;',
-      '',
-    ].join('\n'),
-  ].join('');
+  return [`${HEADER}\nconst SCENE = deepFreeze(`, ...dataLiteralParts(scene), `);\n\n${CORE_SOURCE}\n`, compiled.programSource, '\n', EXPORTS].join('');
 }
 
 /** TypeScript declarations matching {@link moduleSource}. Ids appear as string literal types. */

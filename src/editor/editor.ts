@@ -15,6 +15,7 @@ import { canConnect, getNodeDef } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { connect, disconnect, moveNodes, paste, removeNodes, setParam, addNode, freshNodeId, type Edit } from '../document/commands';
 import type { Connection as DocConnection, GraphNode, ParamValue, SceneDocument } from '../document/types';
+import { nextTask } from '../next-task';
 import { setDragState } from './drag-state';
 import { restyleReteElements } from './restyle';
 import { Connection, SteerNode, type NodeHost, type Schemes, type TypedSocket } from './schemes';
@@ -273,16 +274,12 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   /**
    * Lets the page breathe during a long reconcile: every node and socket Rete draws forces a layout,
    * so drawing a 500-node paste takes seconds; handing control back every ~40 ms keeps the page
-   * responsive meanwhile. (A message, not a timer: timers in a background tab wait a second.)
+   * responsive meanwhile.
    */
   let sliceStart = 0;
   async function breathe(): Promise<void> {
     if (performance.now() - sliceStart < 40) return;
-    await new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    });
+    await nextTask();
     sliceStart = performance.now();
   }
 

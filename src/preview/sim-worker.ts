@@ -1,7 +1,7 @@
 /**
  * The preview's simulation worker (a module worker: `new Worker(new URL('./sim-worker.ts',
- * import.meta.url), { type: 'module' })`). It imports the scene's emitted module text itself, from
- * a Blob URL as the page does (DESIGN.md contract 3), and runs it with a WorkerSimulation.
+ * import.meta.url), { type: 'module' })`). It runs the scene's emitted module text itself, as the
+ * page does (module-import.ts; DESIGN.md contract 3), with a WorkerSimulation.
  */
 import { importModuleText } from './module-import';
 import type { FromWorker, ToWorker } from './sim-protocol';

@@ -2,11 +2,12 @@
  * The preview's world and the compiled module it came from. Loads module text, swaps a new module
  * in without resetting the world (snapshot the old world, resume it in the new module, then apply
  * the scene's edits), resets, and remembers what it last told the world (pointer, targets,
- * obstacles) so the preview can draw them. Free of DOM and Lit: the importer is passed in (a Blob
- * URL import in the page, a data: URL import in Node tests).
+ * obstacles) so the preview can draw them. Free of DOM and Lit: the importer is passed in
+ * (module-import.ts in the page and the worker, a data: URL import in Node tests).
  */
 import type { BehaviorWorld, PackedNumbers, Snapshot, WorldOptions } from '../../runtime/api';
 import type { Obstacle } from '../document/types';
+import { nextTask } from '../next-task';
 import { freshReason, sceneEdits, type SceneShape } from './reconcile';
 import type { Carry } from './sim-protocol';
 import { placesOf, transferWorld } from './transfer';
@@ -141,6 +142,9 @@ export class WorldHost {
     }
     const scene = isSceneShape(mod.scene) ? mod.scene : fallbackScene;
     if (!scene) return { kind: 'error', message: 'The compiled scene did not load: the module embeds no scene' };
+    // warming up and swapping in take a task of their own (up to 8 ms, then a few), after the import's
+    await nextTask();
+    if (generation !== this.generation) return { kind: 'stale' };
     warmUp(mod, scene);
     const outcome = this.adopt(mod, scene);
     if (outcome.kind !== 'error') this.source = source;
