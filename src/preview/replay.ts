@@ -1,9 +1,10 @@
 /**
- * The preview's recording of a run, pure (no DOM): keyframes (`world.snapshot()`) every few ticks
- * plus a log of the inputs the user gave by tick (the Pointer, named targets and obstacles moved in
- * the preview). The run is deterministic, so a keyframe and the logged input reproduce any tick of
- * the recorded range bit for bit: {@link Recorder.seek} resumes the nearest keyframe at or before
- * the tick and steps forward, feeding the logged input as the run had it.
+ * The preview's recording of a run, pure (no DOM): keyframes (`world.snapshot()`, each kept as one
+ * typed array: stored-snapshot.ts) every few ticks plus a log of the inputs the user gave by tick
+ * (the Pointer, named targets and obstacles moved in the preview). The run is deterministic, so a
+ * keyframe and the logged input reproduce any tick of the recorded range bit for bit:
+ * {@link Recorder.seek} resumes the nearest keyframe at or before the tick and steps forward,
+ * feeding the logged input as the run had it.
  *
  * Ticks and input: a keyframe of tick t is the state right after the step that reached t; input
  * logged at tick t was given while the world stood at t, so it acts on the step from t to t + 1.
@@ -20,8 +21,9 @@
  * gaps); pinned keyframes go only when nothing else can, from the oldest, moving the start of the
  * recording forward.
  */
-import type { BehaviorWorld, PackedNumbers, Snapshot } from '../../runtime/api';
+import type { BehaviorWorld } from '../../runtime/api';
 import type { Obstacle } from '../document/types';
+import { loadSnapshot, storeSnapshot, storedBytes, type StoredSnapshot } from './stored-snapshot';
 import type { BehaviorModule } from './world-host';
 
 /** Where input goes: a world, or the host that drives one. */
@@ -47,7 +49,8 @@ interface TickInput {
 /** A recorded state, the module that ran on from it, and its estimated size. */
 interface Keyframe {
   tick: number;
-  snapshot: Snapshot;
+  /** The state (stored compactly: see stored-snapshot.ts). */
+  state: StoredSnapshot;
   module: BehaviorModule;
   /** Taken at a module swap: the first state of the new graph, removed only from the front. */
   pinned: boolean;
@@ -74,22 +77,6 @@ export interface RecorderOptions {
  */
 export function keyframeInterval(agents: number): number {
   return Math.max(10, Math.ceil(agents / 150));
-}
-
-function packedLength(p: PackedNumbers | undefined): number {
-  if (!p) return 0;
-  return Array.isArray(p) ? p.length : p.values.length + p.negativeZero.length;
-}
-
-/** About how many bytes a snapshot holds: 8 per number, plus a little per type. */
-export function snapshotBytes(s: Snapshot): number {
-  let n = packedLength(s.pointer) + packedLength(s.obstacles) + 8;
-  for (const t of Object.values(s.types)) {
-    n += packedLength(t.pos) + packedLength(t.vel) + packedLength(t.head) + packedLength(t.maxSpeed) + packedLength(t.maxForce) + packedLength(t.force) + 16;
-    for (const m of Object.values(t.memory)) n += packedLength(m);
-  }
-  for (const v of Object.values(s.targets)) n += packedLength(v);
-  return 8 * n;
 }
 
 function agentsOf(world: BehaviorWorld): number {
@@ -148,7 +135,7 @@ export class Recorder {
     return this.frames.map((f) => f.tick);
   }
 
-  /** Bytes the keyframes hold, estimated by {@link snapshotBytes}. */
+  /** Bytes the keyframes hold, estimated by `storedBytes`. */
   get keyframeBytes(): number {
     return this.bytes;
   }
@@ -178,7 +165,7 @@ export class Recorder {
     this.clear();
     this.interval = this.fixedInterval ?? keyframeInterval(agentsOf(world));
     this.endTick = world.tick;
-    this.push({ tick: world.tick, snapshot: world.snapshot(), module, pinned: true, bytes: 0 });
+    this.push({ tick: world.tick, state: storeSnapshot(world.snapshot()), module, pinned: true, bytes: 0 });
   }
 
   /**
@@ -198,7 +185,7 @@ export class Recorder {
     this.endTick = tick;
     // input given live at this tick is in the world already, and so in the new keyframe
     if (this.fedTick === tick) this.inputs.delete(tick);
-    this.push({ tick, snapshot: world.snapshot(), module, pinned: true, bytes: 0 });
+    this.push({ tick, state: storeSnapshot(world.snapshot()), module, pinned: true, bytes: 0 });
   }
 
   /**
@@ -257,7 +244,7 @@ export class Recorder {
     // replaying a recorded stretch with the same module gives the same state: keep the one held
     if (this.frameIndexAt(tick) >= 0) return;
     if (last.tick > tick) return;
-    this.push({ tick, snapshot: world.snapshot(), module, pinned: false, bytes: 0 });
+    this.push({ tick, state: storeSnapshot(world.snapshot()), module, pinned: false, bytes: 0 });
   }
 
   /**
@@ -273,7 +260,7 @@ export class Recorder {
     while (k > 0 && this.frames[k].tick > target) k--;
     const frame = this.frames[k];
     this.fedTick = -1;
-    let world = frame.module.createWorld({ snapshot: frame.snapshot });
+    let world = frame.module.createWorld({ snapshot: loadSnapshot(frame.state) });
     while (world.tick < target) {
       const at = this.inputs.get(world.tick);
       if (at) apply(at, world);
@@ -302,7 +289,7 @@ export class Recorder {
   }
 
   private push(frame: Keyframe): void {
-    frame.bytes = snapshotBytes(frame.snapshot);
+    frame.bytes = storedBytes(frame.state);
     const k = this.frameIndexAt(frame.tick);
     if (k >= 0) {
       this.bytes -= this.frames[k].bytes;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BehaviorWorld } from '../../runtime/api';
-import { Recorder, keyframeInterval, snapshotBytes, type RecorderOptions, type ReplayInput } from '../../src/preview/replay';
+import { Recorder, keyframeInterval, type RecorderOptions, type ReplayInput } from '../../src/preview/replay';
+import { storeSnapshot, storedBytes } from '../../src/preview/stored-snapshot';
 import { WorldHost, type BehaviorModule } from '../../src/preview/world-host';
 import { edited, previewScene, sourceOf } from './scene';
 
@@ -129,7 +130,7 @@ describe('Recorder.seek', () => {
 describe('Recorder memory', () => {
   it('holds the keyframes to a byte budget, thinning evenly, and every tick still seeks exactly', async () => {
     const probe = await record(0);
-    const bytes = snapshotBytes(probe.world.snapshot());
+    const bytes = storedBytes(storeSnapshot(probe.world.snapshot()));
     const { mod, rec, states } = await record(1200, { budgetBytes: 12 * bytes });
     expect(rec.keyframeBytes).toBeLessThanOrEqual(12 * bytes);
     const ticks = rec.keyframeTicks;

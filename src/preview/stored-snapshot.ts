@@ -1,0 +1,86 @@
+/**
+ * A world snapshot as the replay recording keeps it: every number in one Float64Array, and the
+ * rest (seed, tick, generator state, ids, counts) as is.
+ *
+ * A snapshot as `world.snapshot()` gives it is dozens of plain arrays (a 200-node graph with 200
+ * agents: 45 arrays, 19,600 numbers). Hundreds of them, kept for minutes, were copied by each of
+ * the garbage collector's young-generation passes that found them new, and then filled the old
+ * generation its full passes walk: frames of 30–50 ms in the preview while editing. One typed
+ * array per keyframe lives outside the JavaScript heap.
+ */
+import { pack, unpack, type PackedNumbers, type Snapshot, type TypeSnapshot } from '../../runtime/api';
+
+/** A {@link Snapshot} with its numbers moved into `numbers`: see the file comment. */
+export interface StoredSnapshot {
+  /** The snapshot without its packed numbers (each replaced by null). */
+  readonly frame: Snapshot;
+  /** Every packed number of the snapshot, −0 kept, in the order {@link eachPacked} visits them. */
+  readonly numbers: Float64Array;
+  /** How many numbers each packed field has, in the same order. */
+  readonly lengths: Int32Array;
+}
+
+/** The snapshot's packed fields in a fixed order: `visit` returns each field's replacement. */
+function eachPacked(s: Snapshot, visit: (p: PackedNumbers) => PackedNumbers): Snapshot {
+  const type = (t: TypeSnapshot): TypeSnapshot => {
+    const out: TypeSnapshot = {
+      count: t.count,
+      pos: visit(t.pos),
+      vel: visit(t.vel),
+      head: visit(t.head),
+      maxSpeed: visit(t.maxSpeed),
+      maxForce: visit(t.maxForce),
+      memory: {},
+    };
+    for (const id of Object.keys(t.memory)) out.memory[id] = visit(t.memory[id]);
+    if (t.force !== undefined) out.force = visit(t.force);
+    return out;
+  };
+  const targets: Record<string, PackedNumbers> = {};
+  const types: Record<string, TypeSnapshot> = {};
+  const pointer = visit(s.pointer);
+  for (const name of Object.keys(s.targets)) targets[name] = visit(s.targets[name]);
+  const obstacles = visit(s.obstacles);
+  for (const id of Object.keys(s.types)) types[id] = type(s.types[id]);
+  return { format: s.format, version: s.version, seed: s.seed, tick: s.tick, rng: [...s.rng], pointer, targets, obstacles, types };
+}
+
+const NONE = null as unknown as PackedNumbers;
+
+/** Stores a snapshot (which it does not keep or change). */
+export function storeSnapshot(s: Snapshot): StoredSnapshot {
+  const parts: Float64Array[] = [];
+  let total = 0;
+  const frame = eachPacked(s, (p) => {
+    const a = unpack(p);
+    parts.push(a);
+    total += a.length;
+    return NONE;
+  });
+  const numbers = new Float64Array(total);
+  const lengths = new Int32Array(parts.length);
+  let at = 0;
+  parts.forEach((a, k) => {
+    numbers.set(a, at);
+    lengths[k] = a.length;
+    at += a.length;
+  });
+  return { frame, numbers, lengths };
+}
+
+/** The snapshot again, equal to the one stored (−0 and all), as a new object. */
+export function loadSnapshot(stored: StoredSnapshot): Snapshot {
+  let k = 0;
+  let at = 0;
+  return eachPacked(stored.frame, () => {
+    const n = stored.lengths[k++];
+    const p = pack(stored.numbers.subarray(at, at + n));
+    at += n;
+    return p;
+  });
+}
+
+/** About how many bytes a stored snapshot holds. */
+export function storedBytes(stored: StoredSnapshot): number {
+  return stored.numbers.byteLength + stored.lengths.byteLength + 64 * (stored.lengths.length + 4);
+}
