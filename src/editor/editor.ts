@@ -365,6 +365,9 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   function show(d: SceneDocument, t: string, diagnostics: readonly Diagnostic[]): Promise<void> {
     wanted = { doc: d, typeId: t, diagnostics };
     queue = queue.then(async () => {
+      // in a task after the edit's: the edit's own work (compiling, the app's panels) and drawing
+      // the graph's change then fit a frame each on a 200-node graph, where together they did not
+      await nextTask();
       const w = wanted;
       if (!w) return;
       wanted = null;
