@@ -436,6 +436,7 @@ export class SteerCompare extends LitElement {
         .source=${source}
         .playing=${this.playing && this.ready}
         .speed=${this.speed}
+        .lockstep=${true}
         .editPath=${editing ? this.editPath : null}
         @pointermove=${(e: PointerEvent) => this.onPointerMove(v, e)}
         @preview-load=${() => this.onLoad(v)}

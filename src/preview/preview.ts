@@ -8,7 +8,7 @@ import type { PreviewWorld } from './frame-world';
 import { drawInspection, pickAgent, probeColors, type Followed } from './inspect';
 import type { ProbeReading } from '../../runtime/api';
 import { getNodeDef } from '../../nodes/index';
-import { LoopController } from './loop-controller';
+import { LoopController, TICK_BUDGET_MS } from './loop-controller';
 import { drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
 import { importModuleText } from './module-import';
 import type { SceneShape } from './reconcile';
@@ -153,6 +153,7 @@ export class SteerPreview extends LitElement {
     source: { attribute: false },
     playing: { type: Boolean },
     speed: { type: Number },
+    lockstep: { type: Boolean },
     overlays: { attribute: false },
     editPath: { attribute: false },
     threading: {},
@@ -173,6 +174,12 @@ export class SteerPreview extends LitElement {
   declare playing: boolean;
   /** Simulation speed, 0.25 to 4 (1: 60 ticks per second); values outside are clamped. */
   declare speed: number;
+  /**
+   * Runs every tick owed in each frame, however long they take (default false: a frame stops
+   * ticking after its budget, see loop-controller.ts), so previews side by side stay tick for tick
+   * together, as A/B compare needs.
+   */
+  declare lockstep: boolean;
   /** Overlays to draw: 'velocity' | 'force' | 'wander' | 'feelers' | 'neighbours' | 'paths' | 'pointer' | 'obstacles' | 'targets'. */
   declare overlays: Set<string>;
   /** Id of the path being edited, or null: while set, a click on the canvas adds a point to it (a `scene-edit`). */
@@ -374,6 +381,7 @@ export class SteerPreview extends LitElement {
     this.speed = 1;
     this.overlays = new Set(DEFAULT_OVERLAYS);
     this.editPath = null;
+    this.lockstep = false;
     this.seedText = '';
     this.tick = 0;
     this.cursor = 'default';
@@ -667,6 +675,7 @@ export class SteerPreview extends LitElement {
       this.loop.speed = clampSpeed(this.speed);
       this.client?.setSpeed(this.loop.speed);
     }
+    if (changed.has('lockstep')) this.loop.tickBudgetMs = this.lockstep ? Infinity : TICK_BUDGET_MS;
     if (changed.has('editPath')) this.updateCursor();
   }
 

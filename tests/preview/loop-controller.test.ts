@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { LoopController, STATS_INTERVAL_MS, type FrameScheduler } from '../../src/preview/loop-controller';
+import { LoopController, STATS_INTERVAL_MS, TICK_BUDGET_MS, type FrameScheduler } from '../../src/preview/loop-controller';
 
 /** A frame scheduler driven by the test: `frame(dt)` runs the pending callback `dt` ms later. */
 class FakeFrames implements FrameScheduler {
@@ -44,8 +44,11 @@ class FakeHost implements ReactiveControllerHost {
   }
 }
 
-/** A loop on fake frames; each tick takes `tickCost` ms of the fake clock; `fresh()` says whether a frame has something new to draw. */
-function setup(tickCost = 0, fresh: () => boolean = () => true) {
+/**
+ * A loop on fake frames; each tick takes `tickCost` ms of the fake clock (or `tickCost(k)` for
+ * the k-th tick); `fresh()` says whether a frame has something new to draw.
+ */
+function setup(tickCost: number | ((k: number) => number) = 0, fresh: () => boolean = () => true) {
   const frames = new FakeFrames();
   const host = new FakeHost();
   const log = { ticks: 0, draws: 0, stats: [] as [number, number][], tps: [] as number[] };
@@ -53,8 +56,8 @@ function setup(tickCost = 0, fresh: () => boolean = () => true) {
     host,
     {
       advance: (n) => {
+        for (let k = 0; k < n; k++) frames.time += typeof tickCost === 'number' ? tickCost : tickCost(log.ticks + k);
         log.ticks += n;
-        frames.time += tickCost * n;
       },
       draw: () => {
         log.draws++;
@@ -180,5 +183,49 @@ describe('LoopController', () => {
       expect(fps).toBeGreaterThan(27);
       expect(fps).toBeLessThan(33);
     }
+  });
+
+  /** Ticks of each of `count` frames, the first of them `firstDt` ms after the last. */
+  function perFrame(frames: FakeFrames, log: { ticks: number }, count: number, firstDt: number): number[] {
+    const out: number[] = [];
+    for (let k = 0; k < count; k++) {
+      const before = log.ticks;
+      frames.frame(k === 0 ? firstDt : undefined);
+      out.push(log.ticks - before);
+    }
+    return out;
+  }
+
+  it('drops a frame’s remaining ticks once they took its tick budget, and runs at least one', () => {
+    // ticks 10–29 are slow (a module just swapped in): 12 ms each, the others 0.5 ms
+    const { frames, host, loop, log } = setup((k) => (k >= 10 && k < 30 ? 12 : 0.5));
+    host.connect();
+    loop.setPlaying(true);
+    expect(loop.tickBudgetMs).toBe(TICK_BUDGET_MS);
+    for (let k = 0; k < 11; k++) frames.frame();
+    expect(log.ticks).toBe(10);
+    // a frame 50 ms late owes 3 ticks, and each slow tick makes the next frame late: one slow tick
+    // spends a frame's budget, so every frame runs exactly one while they last
+    expect(perFrame(frames, log, 20, 50)).toEqual(Array(20).fill(1));
+    // fast again: a late frame catches up
+    expect(perFrame(frames, log, 1, 50)[0]).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs every tick owed without a budget (two previews that must stay together)', () => {
+    const { frames, host, loop, log } = setup((k) => (k >= 10 && k < 30 ? 12 : 0.5));
+    loop.tickBudgetMs = Infinity;
+    host.connect();
+    loop.setPlaying(true);
+    for (let k = 0; k < 11; k++) frames.frame();
+    const ticks = perFrame(frames, log, 8, 50);
+    expect(ticks[0]).toBe(3);
+    expect(Math.max(...ticks.slice(1))).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs a single step whatever it costs', () => {
+    const { host, loop, log } = setup(40);
+    host.connect();
+    loop.step(3);
+    expect(log.ticks).toBe(3);
   });
 });
