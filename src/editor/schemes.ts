@@ -104,6 +104,21 @@ export function estimateHeight(n: SteerNode): number {
   return HEADER_HEIGHT + PADDING * 2 + (outputs + n.inputDefs.length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
 }
 
+/**
+ * Where Rete measures a socket's centre, from its node's top-left corner, computed from the node's
+ * fixed layout instead of read from the page: the header, the body's padding, then one row per
+ * output and then per input (node-element.ts), measured in whole pixels inside the node's 1.5 px
+ * border as Rete's `getElementCenter` reads them. Null for a port the node does not have. A
+ * browser test checks it against the page for every kind of node.
+ */
+export function socketCentre(n: SteerNode, side: 'input' | 'output', key: string): { x: number; y: number } | null {
+  const outputs = n.def?.outputs ?? [];
+  const k = side === 'output' ? outputs.findIndex((p) => p.key === key) : n.inputDefs.findIndex((p) => p.key === key);
+  if (k < 0) return null;
+  const row = side === 'output' ? k : outputs.length + k;
+  return { x: side === 'output' ? NODE_WIDTH - 1 : 1, y: HEADER_HEIGHT + PADDING + 1 + row * ROW_HEIGHT + ROW_HEIGHT / 2 };
+}
+
 /** A connection between two node ports (port keys are plain strings, checked by the registry). */
 export class Connection extends ClassicPreset.Connection<ClassicPreset.Node, ClassicPreset.Node> {}
 

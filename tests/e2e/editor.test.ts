@@ -368,6 +368,62 @@ describe('the editor in a browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('draws every wire from its output socket to its input socket, for every kind of node', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    // the preset with one node of every kind, wired up
+    const text = readFileSync(path.resolve(import.meta.dirname, '../../presets/every-node.steer.json'), 'utf8');
+    const scene = JSON.parse(text) as SceneDocument;
+    expect(await page.evaluate((t) => (window as unknown as { __steerApp: { openText(t: string, f: string): boolean } }).__steerApp.openText(t, 'every-node.steer.json'), text)).toBe(true);
+    type Ends = { id: string; path: [number, number, number, number]; sockets: [number, number, number, number] };
+    const ends = (): Promise<Ends[]> =>
+      page.evaluate(() => {
+        type View = { element: HTMLElement; position: { x: number; y: number } };
+        const ed = (window as unknown as { __steerApp: { editor: { editor: { getConnections(): { id: string; source: string; sourceOutput: string; target: string; targetInput: string }[] }; area: { nodeViews: Map<string, View>; connectionViews: Map<string, { element: HTMLElement }> } } } }).__steerApp.editor;
+        // a socket's centre in graph coordinates, measured in the page as Rete's getElementCenter does
+        const at = (nodeId: string, side: string, key: string): [number, number] => {
+          const view = ed.area.nodeViews.get(nodeId)!;
+          const node = view.element.querySelector('steer-node')!;
+          const ref = [...node.shadowRoot!.querySelectorAll('rete-ref')].find((r) => {
+            const d = (r as unknown as { data: { type: string; side: string; key: string } }).data;
+            return d.type === 'socket' && d.side === side && d.key === key;
+          }) as HTMLElement;
+          let x = ref.offsetWidth / 2;
+          let y = ref.offsetHeight / 2;
+          for (let el: HTMLElement | null = ref; el && el !== view.element; el = el.offsetParent as HTMLElement | null) {
+            x += el.offsetLeft + el.clientLeft;
+            y += el.offsetTop + el.clientTop;
+          }
+          return [view.position.x + x, view.position.y + y];
+        };
+        return ed.editor.getConnections().map((c) => {
+          const wrapper = ed.area.connectionViews.get(c.id)!.element.querySelector('rete-connection-wrapper')!;
+          const d = ((wrapper.shadowRoot ?? wrapper).querySelector('steer-connection') as unknown as { path: string }).path;
+          const nums = d.match(/-?[\d.]+(?:e-?\d+)?/g)!.map(Number);
+          const [sx, sy] = at(c.source, 'output', c.sourceOutput);
+          const [tx, ty] = at(c.target, 'input', c.targetInput);
+          // Rete draws a wire from 12 px right of the output socket's centre to 12 px left of the input's
+          return { id: c.id, path: [nums[0], nums[1], nums[nums.length - 2], nums[nums.length - 1]], sockets: [sx + 12, sy, tx - 12, ty] };
+        });
+      });
+    // every agent type's graph: between them, one node of every kind
+    const kinds = new Set(scene.agentTypes.flatMap((t) => t.graph.nodes.map((n) => n.kind)));
+    expect(kinds.size).toBeGreaterThan(20);
+    for (const type of [...scene.agentTypes].reverse()) {
+      await page.evaluate((id) => ((window as unknown as { __steerApp: { typeId: string } }).__steerApp.typeId = id), type.id);
+      await expect.poll(async () => (await ends()).length).toBe(type.graph.connections.length);
+      for (const e of await ends()) for (let k = 0; k < 4; k++) expect(e.path[k], `${type.id}: ${e.id} ${k}`).toBeCloseTo(e.sockets[k], 6);
+    }
+    // and after moving a node with the mouse, its wires still meet its sockets
+    const header = await centre(page, `steer-node[data-node-id="${scene.agentTypes[0].graph.connections[0].to[0]}"] >> header`);
+    await page.mouse.move(header.x, header.y);
+    await page.mouse.down();
+    await page.mouse.move(header.x + 60, header.y + 35, { steps: 5 });
+    await page.mouse.up();
+    for (const e of await ends()) for (let k = 0; k < 4; k++) expect(e.path[k], `${e.id} ${k} after the move`).toBeCloseTo(e.sockets[k], 6);
+    expect(errors).toEqual([]);
+  });
+
   it('switching agent-type tabs shows each type’s graph', async () => {
     opened = await openApp();
     const { page } = opened;
