@@ -82,12 +82,13 @@ export class SteerSocket extends LitElement {
     this.off?.();
   }
 
-  private refresh(): void {
+  /** Takes the look of the drag in progress; true when that changed it. */
+  private refresh(): boolean {
     // A drag changes the look of every socket it could or could not connect to; on a large graph
     // restyling hundreds of sockets out of view made the frames at the start and end of each drag
     // long. A socket of a node skipped far out of view waits until its node is drawn again.
     this.missed = inSkippedNode(this);
-    if (this.missed) return;
+    if (this.missed) return false;
     const d = dragState();
     let state: SteerSocket['state'] = 'idle';
     if (d && !(d.nodeId === this.nodeId && d.side === this.side)) {
@@ -97,9 +98,10 @@ export class SteerSocket extends LitElement {
         (d.side === 'output' ? canConnect(d.type, this.type) : canConnect(this.type, d.type));
       state = ok ? 'compatible' : 'incompatible';
     }
-    if (state === this.state && this.dataset.state === state) return;
+    if (state === this.state && this.dataset.state === state) return false;
     this.state = state;
     this.dataset.state = state;
+    return true;
   }
 
   protected willUpdate(): void {

@@ -131,7 +131,7 @@ describe('the editor in a browser', () => {
       return n.position[0] !== 0 || n.position[1] !== 0;
     }, sum);
     // a Point cannot feed a Force input: while it is dragged the Sum's input is dimmed, and so is
-    // another output; dropped, every socket looks as before
+    // another output; dropped, every socket looks as before (within a few frames: see drag-state.ts)
     const looks = (sel: string[]) => Promise.all(sel.map((x) => page.locator(x).getAttribute('data-state')));
     const sumIn = socket(sum, 'input', 'in0');
     const wander = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
@@ -141,10 +141,10 @@ describe('the editor in a browser', () => {
     await page.mouse.move(a.x, a.y);
     await page.mouse.down();
     await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 8 });
-    expect(await looks([sumIn, wanderOut])).toEqual(['incompatible', 'incompatible']);
+    await expect.poll(() => looks([sumIn, wanderOut])).toEqual(['incompatible', 'incompatible']);
     await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
-    expect(await looks([sumIn, wanderOut])).toEqual(['idle', 'idle']);
+    await expect.poll(() => looks([sumIn, wanderOut])).toEqual(['idle', 'idle']);
     d = await doc(page);
     expect(d.agentTypes[0].graph.connections).toHaveLength(1);
     expect(await page.locator('rete-connection-wrapper').count()).toBe(1);
@@ -153,7 +153,7 @@ describe('the editor in a browser', () => {
     await page.mouse.move(c.x, c.y);
     await page.mouse.down();
     await page.mouse.move((c.x + b.x) / 2, (c.y + b.y) / 2, { steps: 8 });
-    expect(await looks([sumIn])).toEqual(['compatible']);
+    await expect.poll(() => looks([sumIn])).toEqual(['compatible']);
     await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
     await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.connections.length === 2);
@@ -357,7 +357,7 @@ describe('the editor in a browser', () => {
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
-    expect(await look('w1')).toBe('incompatible');
+    await expect.poll(() => look('w1')).toBe('incompatible');
     expect(await look('w119')).toBe('idle');
     await focus('w119');
     await page.waitForFunction(() => (document.querySelector('steer-node[data-node-id="w119"]') as HTMLElement).style.contentVisibility !== 'hidden');
