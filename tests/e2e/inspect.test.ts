@@ -153,9 +153,13 @@ describe('the agent inspector', () => {
       const r = (window as unknown as { __steerPreview: HTMLElement }).__steerPreview.shadowRoot!.querySelector('canvas')!.getBoundingClientRect();
       return { x: r.left, y: r.top };
     }))!;
+    // the preview's module carries the inspector's probes only while an agent is followed
+    const probed = () => page.evaluate(() => (window as unknown as { __steerApp: { source: string } }).__steerApp.source.includes('A.probeOut'));
+    expect(await probed()).toBe(true);
     await page.mouse.click(box.x + 3, box.y + 3);
     await expect.poll(() => page.locator('[data-test="inspect-hint"]').count()).toBe(1);
     expect(await reading()).toBeNull();
+    expect(await probed()).toBe(false);
     expect(app.errors).toEqual([]);
   });
 
@@ -167,11 +171,14 @@ describe('the agent inspector', () => {
     // (the earlier tests paused the preview; the reading comes with the ticks that follow)
     await page.evaluate(() => ((window as unknown as { __steerPreview: { playing: boolean } }).__steerPreview.playing = true));
     await page.evaluate(() => (window as unknown as { __steerPreview: { follow(f: { type: string; index: number }): void } }).__steerPreview.follow({ type: 'boid', index: 42 }));
-    // the worker sends the reading with its frames
-    await expect.poll(async () => (await reading())?.index, { timeout: 20_000 }).toBe(42);
-    const r = (await reading())!;
-    const flock = r.values.find((v) => v.node === 'flock')!;
-    expect(Number.isFinite(flock.x) && Number.isFinite(flock.y)).toBe(true);
+    // the worker sends the reading with its frames (once the module with the probes runs there,
+    // from the first forces it computes)
+    const flockForce = async () => {
+      const r = await reading();
+      const flock = r?.index === 42 ? r.values.find((v) => v.node === 'flock') : undefined;
+      return !!flock && Number.isFinite(flock.x) && Number.isFinite(flock.y);
+    };
+    await expect.poll(flockForce, { timeout: 20_000 }).toBe(true);
     await page.click('[data-panel="inspect"]');
     await expect.poll(() => page.locator('[data-test="inspect-agent"]').textContent()).toMatch(/#43$/);
     await expect.poll(() => page.locator('steer-inspector tr.node[data-node="flock"] [data-test="magnitude"]').count()).toBe(1);
