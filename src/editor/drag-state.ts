@@ -30,8 +30,9 @@ export function dragState(): DragState | null {
 }
 
 /**
- * Sets or clears the drag in progress and tells every socket: now until RESTYLES_PER_FRAME of them
- * have changed their look, the rest in the frames after. A new change starts over.
+ * Sets or clears the drag in progress and tells every socket, from the next frame on (not in the
+ * pointer event that starts or ends the drag, which has its own work): RESTYLES_PER_FRAME sockets
+ * changing their look a frame. A new change starts over.
  */
 export function setDragState(s: DragState | null): void {
   current = s;
@@ -48,7 +49,7 @@ export function setDragState(s: DragState | null): void {
     }
     if (at < pending.length) frame = requestAnimationFrame(run);
   };
-  run();
+  frame = requestAnimationFrame(run);
 }
 
 /** Subscribes to drag changes; returns the unsubscribe function. */
