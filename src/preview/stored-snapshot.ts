@@ -8,7 +8,7 @@
  * generation its full passes walk: frames of 30–50 ms in the preview while editing. One typed
  * array per keyframe lives outside the JavaScript heap.
  */
-import { pack, unpack, type PackedNumbers, type Snapshot, type TypeSnapshot } from '../../runtime/api';
+import { pack, type PackedNumbers, type Snapshot, type TypeSnapshot } from '../../runtime/api';
 
 /** A {@link Snapshot} with its numbers moved into `numbers`: see the file comment. */
 export interface StoredSnapshot {
@@ -49,21 +49,24 @@ const NONE = null as unknown as PackedNumbers;
 
 /** Stores a snapshot (which it does not keep or change). */
 export function storeSnapshot(s: Snapshot): StoredSnapshot {
-  const parts: Float64Array[] = [];
+  // (taken every few ticks while the preview plays: the numbers are copied once, straight into
+  // the one array, with no array per field on the way)
+  const parts: PackedNumbers[] = [];
   let total = 0;
   const frame = eachPacked(s, (p) => {
-    const a = unpack(p);
-    parts.push(a);
-    total += a.length;
+    parts.push(p);
+    total += Array.isArray(p) ? p.length : p.values.length;
     return NONE;
   });
   const numbers = new Float64Array(total);
   const lengths = new Int32Array(parts.length);
   let at = 0;
-  parts.forEach((a, k) => {
-    numbers.set(a, at);
-    lengths[k] = a.length;
-    at += a.length;
+  parts.forEach((p, k) => {
+    const values = Array.isArray(p) ? p : p.values;
+    numbers.set(values, at);
+    if (!Array.isArray(p)) for (const j of p.negativeZero) numbers[at + j] = -0;
+    lengths[k] = values.length;
+    at += values.length;
   });
   return { frame, numbers, lengths };
 }
