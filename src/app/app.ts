@@ -597,9 +597,14 @@ export class SteerApp extends LitElement {
   /** Whether `compiled` has the probes; see {@link probing}. */
   private compiledProbes = false;
 
-  private compileDoc(doc: SceneDocument): Compiled {
-    this.compiledProbes = this.probing;
-    return compile(doc, { probes: this.compiledProbes });
+  private compileDoc(doc: SceneDocument, probes = this.probing): Compiled {
+    this.compiledProbes = probes;
+    return compile(doc, { probes });
+  }
+
+  /** Compiles the open document again when the probes wanted are not the ones compiled, with the module at once. */
+  private syncProbes(probes = this.probing): void {
+    if (probes !== this.compiledProbes) this.recompile(true, probes);
   }
 
   private documentChanged(immediate = false): void {
@@ -608,12 +613,25 @@ export class SteerApp extends LitElement {
     this.dirty = doc !== this.savedDoc;
     if (!doc.agentTypes.some((t) => t.id === this.typeId)) this.typeId = doc.agentTypes[0]?.id ?? '';
     if (this.editPath && !doc.world.paths.some((p) => p.id === this.editPath)) this.editPath = null;
-    this.compiled = this.compileDoc(doc);
-    // The preview gets the new module a moment later, so a slider drag recompiles it at most
-    // every 40 ms (well under the 100 ms from edit to behaviour). An edit that changes nothing
-    // the simulation sees (moving nodes in the graph) keeps the running module.
+    this.recompile(immediate);
+    // Autosave when the page is idle (a big scene's JSON takes a few ms to write).
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => this.autosave(), { timeout: 2000 });
+      else this.autosave();
+    }, 300);
+  }
+
+  /**
+   * Compiles the open document, and gives the preview its module: a moment later, so a slider drag
+   * recompiles it at most every 40 ms (well under the 100 ms from edit to behaviour), or at once.
+   * An edit that changes nothing the simulation sees (moving nodes in the graph) keeps the running
+   * module.
+   */
+  private recompile(immediate: boolean, probes = this.probing): void {
+    this.compiled = this.compileDoc(this.doc, probes);
     clearTimeout(this.sourceTimer);
-    const key = behaviourKey(doc, this.compiled);
+    const key = behaviourKey(this.doc, this.compiled);
     if (key !== this.sourceKey || immediate) {
       const update = (): void => {
         this.sourceKey = key;
@@ -622,12 +640,6 @@ export class SteerApp extends LitElement {
       if (immediate) update();
       else this.sourceTimer = setTimeout(update, 40);
     }
-    // Autosave when the page is idle (a big scene's JSON takes a few ms to write).
-    clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(() => this.autosave(), { timeout: 2000 });
-      else this.autosave();
-    }, 300);
   }
 
   private autosave(): void {
@@ -756,10 +768,7 @@ export class SteerApp extends LitElement {
   startCompare(): void {
     if (this.compare) return;
     // both variants' modules carry the probes while comparing (see probing)
-    if (!this.compiledProbes) {
-      this.compiledProbes = true;
-      this.compiled = compile(this.doc, { probes: true });
-    }
+    this.syncProbes(true);
     this.flushSource();
     const doc = this.doc;
     // B is unsaved from the start: its "saved" document is a copy, never the one it holds
@@ -791,6 +800,9 @@ export class SteerApp extends LitElement {
     if (!this.compare) return;
     this.setEditing(v);
     this.leaveCompare();
+    // without the probes again, unless an agent is followed (replaceDocument, the other way out of
+    // comparing, recompiles anyway)
+    this.syncProbes();
   }
 
   private leaveCompare(): void {
@@ -914,7 +926,7 @@ export class SteerApp extends LitElement {
     this.followTick++;
     if ((e as CustomEvent<unknown>).detail) this.panel = 'inspect';
     // following starts or ends: the module with or without the probes, at once
-    if (this.probing !== this.compiledProbes) this.documentChanged(true);
+    this.syncProbes();
   };
 
   private onProbeHover = (e: Event): void => {

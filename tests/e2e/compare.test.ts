@@ -78,6 +78,18 @@ describe('A/B compare in a browser', () => {
     const types = before.agentTypes.map((t) => t.id);
     expect(types).toEqual(['sheep', 'wolf']);
 
+    // the modules carry the inspector's probes only while comparing (or following an agent); the
+    // compare previews run every tick owed, so they stay together (no per-frame tick budget)
+    const probed = () => page.evaluate(() => (window as unknown as { __steerApp: { source: string } }).__steerApp.source.includes('A.probeOut'));
+    const variants = () =>
+      page.evaluate(() => {
+        const c = (window as unknown as { __steerApp: HTMLElement }).__steerApp.shadowRoot!.querySelector('steer-compare')!;
+        return [...c.shadowRoot!.querySelectorAll('section steer-preview')].map((p) => {
+          const v = p as unknown as { source: string; lockstep: boolean };
+          return { probes: v.source.includes('A.probeOut'), lockstep: v.lockstep };
+        });
+      });
+    expect(await probed()).toBe(false);
     await page.click('[data-test="compare"]');
     // two labelled previews, each with a summary line per agent type
     await page.waitForFunction(() => {
@@ -85,6 +97,10 @@ describe('A/B compare in a browser', () => {
       const c = app.shadowRoot!.querySelector('steer-compare');
       return c?.shadowRoot?.querySelectorAll('section steer-preview').length === 2 && c.shadowRoot.querySelectorAll('[data-test="summary"] tbody tr').length === 4;
     });
+    expect(await variants()).toEqual([
+      { probes: true, lockstep: true },
+      { probes: true, lockstep: true },
+    ]);
     expect(await page.locator('steer-compare section[data-variant="A"] h3').innerText()).toContain('Original');
     expect(await page.locator('steer-compare section[data-variant="B"] h3').innerText()).toContain('Variant');
     expect(await page.locator('steer-compare section[data-variant="A"] tbody tr').first().innerText()).toContain('Sheep');
@@ -187,6 +203,7 @@ describe('A/B compare in a browser', () => {
     expect(kept.agentTypes[0].maxSpeed).toBe(0.8);
     expect(kept.agentTypes.map((t) => t.graph)).toEqual(before.agentTypes.map((t) => t.graph));
     expect(await page.locator('[data-test="dirty"]').innerText()).toContain('unsaved');
+    expect(await probed()).toBe(false);
     // the remaining preview runs B's module
     await page.waitForFunction(() => {
       const p = (window as unknown as { __steerPreview?: { world: { tick: number; scene: { agentTypes: { maxSpeed: number }[] } } | null; playing: boolean } }).__steerPreview;
