@@ -171,7 +171,7 @@ function fail(message: string): never {
  * obj[key] = value as an own property, for every key: ids may be "__proto__" (a valid id), which a
  * plain assignment would take as the object's prototype, losing that entry of a snapshot.
  */
-function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 

@@ -8,7 +8,7 @@
  * generation its full passes walk: frames of 30–50 ms in the preview while editing. One typed
  * array per keyframe lives outside the JavaScript heap.
  */
-import { pack, type PackedNumbers, type Snapshot, type TypeSnapshot } from '../../runtime/api';
+import { pack, setOwn, type PackedNumbers, type Snapshot, type TypeSnapshot } from '../../runtime/api';
 
 /** A {@link Snapshot} with its numbers moved into `numbers`: see the file comment. */
 export interface StoredSnapshot {
@@ -32,16 +32,17 @@ function eachPacked(s: Snapshot, visit: (p: PackedNumbers) => PackedNumbers): Sn
       maxForce: visit(t.maxForce),
       memory: {},
     };
-    for (const id of Object.keys(t.memory)) out.memory[id] = visit(t.memory[id]);
+    // (own properties: a node id, a type id or a target name may be "__proto__")
+    for (const id of Object.keys(t.memory)) setOwn(out.memory, id, visit(t.memory[id]));
     if (t.force !== undefined) out.force = visit(t.force);
     return out;
   };
   const targets: Record<string, PackedNumbers> = {};
   const types: Record<string, TypeSnapshot> = {};
   const pointer = visit(s.pointer);
-  for (const name of Object.keys(s.targets)) targets[name] = visit(s.targets[name]);
+  for (const name of Object.keys(s.targets)) setOwn(targets, name, visit(s.targets[name]));
   const obstacles = visit(s.obstacles);
-  for (const id of Object.keys(s.types)) types[id] = type(s.types[id]);
+  for (const id of Object.keys(s.types)) setOwn(types, id, type(s.types[id]));
   return { format: s.format, version: s.version, seed: s.seed, tick: s.tick, rng: [...s.rng], pointer, targets, obstacles, types };
 }
 

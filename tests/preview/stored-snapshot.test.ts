@@ -35,4 +35,32 @@ describe('stored snapshots (the replay recording keeps its keyframes this way)',
     expect(back.types[id].force).toEqual([0.5, -0.25]);
     expect(back).toEqual(snap);
   });
+
+  it('keeps entries whose id is "__proto__" (a valid id) as entries, not as a prototype', () => {
+    // a type of a preset whose nodes keep memory (a Wander, say)
+    const world = worldOf(preset('every-node'));
+    world.step(3);
+    const snap = world.snapshot();
+    const id = Object.keys(snap.types).find((k) => Object.keys(snap.types[k].memory).length > 0)!;
+    const t = snap.types[id];
+    const [node] = Object.keys(t.memory);
+    expect(node).toBeDefined();
+    // a type, a node and a target named "__proto__", as runtime/api.ts writes them (own properties)
+    const own = <T>(o: Record<string, T>, k: string, v: T) => Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+    const memory = {};
+    own(memory, '__proto__', t.memory[node]);
+    const types = {};
+    own(types, '__proto__', { ...t, memory });
+    const targets = {};
+    own(targets, '__proto__', [1, 2]);
+    const odd = { ...snap, types, targets } as Snapshot;
+    const back = loadSnapshot(storeSnapshot(odd));
+    expect(Object.keys(back.types)).toEqual(['__proto__']);
+    expect(Object.keys(back.targets)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(back.types)).toBe(Object.prototype);
+    expect(back.targets.__proto__).toEqual([1, 2]);
+    expect(Object.keys(back.types.__proto__.memory)).toEqual(['__proto__']);
+    expect(back.types.__proto__.memory.__proto__).toEqual(t.memory[node]);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(odd));
+  });
 });
