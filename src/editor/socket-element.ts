@@ -47,12 +47,17 @@ export class SteerSocket extends LitElement {
     :host(:hover) svg {
       transform: scale(1.3);
     }
+    /* A drag restyles hundreds of sockets: only paint changes here. (A new stroke width, or an
+       opacity on the svg, made the browser lay out the whole page again for each socket restyled.) */
+    .shape {
+      stroke-width: 2.5;
+    }
     :host([data-state='compatible']) .shape {
       stroke: #fff;
-      stroke-width: 3;
     }
-    :host([data-state='incompatible']) svg {
-      opacity: 0.25;
+    :host([data-state='incompatible']) .shape {
+      fill-opacity: 0.25;
+      stroke-opacity: 0.25;
     }
   `;
 
@@ -111,17 +116,17 @@ export class SteerSocket extends LitElement {
   render() {
     const c = SOCKET_COLOR[this.type] ?? '#999';
     const shape = SOCKET_SHAPE[this.type] ?? 'circle';
-    const common = { fill: c, stroke: '#111418', 'stroke-width': 2 };
+    const common = { fill: c, stroke: '#111418' };
     const el =
       shape === 'circle'
-        ? svg`<circle class="shape" cx="10" cy="10" r="7" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></circle>`
+        ? svg`<circle class="shape" cx="10" cy="10" r="7" fill=${common.fill} stroke=${common.stroke}></circle>`
         : shape === 'diamond'
-          ? svg`<path class="shape" d="M10 2 L18 10 L10 18 L2 10 Z" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></path>`
+          ? svg`<path class="shape" d="M10 2 L18 10 L10 18 L2 10 Z" fill=${common.fill} stroke=${common.stroke}></path>`
           : shape === 'triangle'
-            ? svg`<path class="shape" d="${this.side === 'input' ? 'M3 3 L17 10 L3 17 Z' : 'M3 3 L17 10 L3 17 Z'}" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></path>`
+            ? svg`<path class="shape" d="${this.side === 'input' ? 'M3 3 L17 10 L3 17 Z' : 'M3 3 L17 10 L3 17 Z'}" fill=${common.fill} stroke=${common.stroke}></path>`
             : shape === 'square'
-              ? svg`<rect class="shape" x="3" y="3" width="14" height="14" rx="2" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></rect>`
-              : svg`<path class="shape" d="M6 2 L14 2 L18 10 L14 18 L6 18 L2 10 Z" fill=${common.fill} stroke=${common.stroke} stroke-width="2"></path>`;
+              ? svg`<rect class="shape" x="3" y="3" width="14" height="14" rx="2" fill=${common.fill} stroke=${common.stroke}></rect>`
+              : svg`<path class="shape" d="M6 2 L14 2 L18 10 L14 18 L6 18 L2 10 Z" fill=${common.fill} stroke=${common.stroke}></path>`;
     return html`<svg viewBox="0 0 20 20" role="img" aria-label="${this.type} ${this.side}"><title>${this.type}</title>${el}</svg>`;
   }
 }

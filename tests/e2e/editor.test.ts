@@ -132,7 +132,17 @@ describe('the editor in a browser', () => {
     }, sum);
     // a Point cannot feed a Force input: while it is dragged the Sum's input is dimmed, and so is
     // another output; dropped, every socket looks as before (within a few frames: see drag-state.ts)
-    const looks = (sel: string[]) => Promise.all(sel.map((x) => page.locator(x).getAttribute('data-state')));
+    // (the state, and how it looks: a dimmed shape, or a white outline)
+    const looks = (sel: string[]) =>
+      Promise.all(
+        sel.map((x) =>
+          page.locator(x).evaluate((el) => {
+            const shape = getComputedStyle(el.shadowRoot!.querySelector('.shape')!);
+            const look = el.dataset.state === 'incompatible' ? shape.fillOpacity === '0.25' : el.dataset.state === 'compatible' ? shape.stroke === 'rgb(255, 255, 255)' : shape.fillOpacity === '1' && shape.stroke !== 'rgb(255, 255, 255)';
+            return look ? el.dataset.state : `${el.dataset.state} (fill-opacity ${shape.fillOpacity}, stroke ${shape.stroke})`;
+          }),
+        ),
+      );
     const sumIn = socket(sum, 'input', 'in0');
     const wander = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
     const wanderOut = socket(wander, 'output', 'force');
