@@ -184,7 +184,19 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   area.use(connection);
   area.use(render);
   area.use(minimap);
-  AreaExtensions.simpleNodesOrder(area);
+  // A picked node comes to the front by its z-index. (Rete's simpleNodesOrder moves its element to
+  // the end of the area instead: the browser then styled and laid out the whole node again, and the
+  // node's elements were disconnected and connected, on every click and at the start of every drag.)
+  AreaExtensions.zIndexNodesOrder(area);
+  // Each wire is laid out on its own. Its path changes on every step of a node's drag; without a
+  // boundary each change laid out the whole page again (a few ms a frame with 200 nodes). The
+  // holder keeps no size, and draws its wire outside it (no paint containment).
+  area.addPipe((context) => {
+    if (context.type === 'render' && context.data.type === 'connection') {
+      Object.assign(context.data.element.style, { contain: 'layout size', width: '0px', height: '0px' });
+    }
+    return context;
+  });
   AreaExtensions.restrictor(area, { scaling: () => ({ min: 0.15, max: 2.5 }) });
 
   /** The ends of a drag as [output, input], when the registry lets them connect (types, not the same node). */

@@ -27,6 +27,19 @@ function previewPixels(page: Opened['page']): Promise<string> {
   });
 }
 
+/** The id of the node drawn in front at a point of the page (what a click there would reach). */
+function nodeInFront(page: Opened['page'], at: { x: number; y: number }): Promise<string | undefined> {
+  return page.evaluate(({ x, y }) => {
+    let el = document.elementFromPoint(x, y);
+    for (;;) {
+      if (el instanceof HTMLElement && el.tagName === 'STEER-NODE') return el.dataset.nodeId;
+      const inner = el?.shadowRoot?.elementFromPoint(x, y);
+      if (!inner || inner === el) return undefined;
+      el = inner;
+    }
+  }, at);
+}
+
 describe('the editor in a browser', () => {
   it('opens on the default scene: nodes drawn, agents moving, no errors', async () => {
     opened = await openApp();
@@ -120,16 +133,45 @@ describe('the editor in a browser', () => {
     let d = await doc(page);
     const pointer = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'pointer')!.id;
     const sum = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'sum')!.id;
-    // the two nodes were added at the same spot: move the sum aside by dragging its header
-    const head = await centre(page, `steer-node[data-node-id="${sum}"] header`);
+    // the two nodes were added at the same spot, the sum in front; moved partly aside, then each
+    // node clicked in turn comes to the front where they overlap
+    let head = await centre(page, `steer-node[data-node-id="${sum}"] header`);
     await page.mouse.move(head.x, head.y);
     await page.mouse.down();
-    await page.mouse.move(head.x + 260, head.y + 40, { steps: 10 });
+    await page.mouse.move(head.x + 90, head.y + 30, { steps: 5 });
+    await page.mouse.up();
+    const box = async (id: string) => (await page.locator(`steer-node[data-node-id="${id}"]`).boundingBox())!;
+    const [sb, pb] = [await box(sum), await box(pointer)];
+    const overlap = { x: (sb.x + pb.x + pb.width) / 2, y: (sb.y + pb.y + pb.height) / 2 };
+    expect(await nodeInFront(page, overlap)).toBe(sum);
+    await page.mouse.click(pb.x + 20, pb.y + 10);
+    expect(await nodeInFront(page, overlap)).toBe(pointer);
+    await page.mouse.click(sb.x + sb.width - 20, sb.y + 10);
+    expect(await nodeInFront(page, overlap)).toBe(sum);
+    // the minimap shows every node; it follows the sum as it is moved aside
+    const minis = async (ids: string[]) => {
+      const order = await page.evaluate(() => (window as unknown as { __steerApp: { editor: { editor: { getNodes(): { id: string }[] } } } }).__steerApp.editor.editor.getNodes().map((n) => n.id));
+      const rects = await page.locator('rete-mini-node .mini-node').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      return rects.length === order.length ? ids.map((id) => rects[order.indexOf(id)]) : null;
+    };
+    // move the sum further aside by dragging its header
+    head = await centre(page, `steer-node[data-node-id="${sum}"] header`);
+    await page.mouse.move(head.x, head.y);
+    await page.mouse.down();
+    await page.mouse.move(head.x + 170, head.y + 10, { steps: 10 });
     await page.mouse.up();
     await page.waitForFunction((id) => {
       const n = (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.nodes.find((x) => x.id === id)!;
       return n.position[0] !== 0 || n.position[1] !== 0;
     }, sum);
+    // (moved right and down, in the same proportions as on the canvas)
+    const sumBox = (await page.locator(`steer-node[data-node-id="${sum}"]`).boundingBox())!;
+    const pointerBox = (await page.locator(`steer-node[data-node-id="${pointer}"]`).boundingBox())!;
+    const moved = () => minis([sum, pointer]).then((r) => (r ? [r[0].x - r[1].x, r[0].y - r[1].y] : [0, 0]));
+    await expect.poll(async () => (await moved())[0]).toBeGreaterThan(1);
+    const [dx, dy] = await moved();
+    expect(dy).toBeGreaterThan(0);
+    expect(dx / dy).toBeCloseTo((sumBox.x - pointerBox.x) / (sumBox.y - pointerBox.y), 0);
     // a Point cannot feed a Force input: while it is dragged the Sum's input is dimmed, and so is
     // another output; dropped, every socket looks as before (within a few frames: see drag-state.ts)
     // (the state, and how it looks: a dimmed shape, or a white outline)
