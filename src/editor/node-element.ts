@@ -13,38 +13,24 @@ import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, ROW_HEIGHT } from '
  * 200 px out of view cut the editor benchmark's time over budget by about a third. A skipped node
  * keeps its size, so the graph's layout, the minimap and the wires to it stay as they are; it is
  * drawn again before it comes into view. (`content-visibility: auto` would clip the sockets on a
- * node's edges.)
+ * node's edges.) The editor decides which nodes are out of view (editor.ts, `cull`).
  */
-let offscreen: IntersectionObserver | null = null;
-function watchVisibility(node: HTMLElement): void {
-  if (typeof IntersectionObserver !== 'function') return;
-  offscreen ??= new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) {
-        const el = e.target as HTMLElement;
-        if (e.isIntersecting) {
-          el.style.removeProperty('content-visibility');
-          // its sockets take the look of a connection drag they missed meanwhile
-          for (const socket of el.shadowRoot?.querySelectorAll('steer-socket') ?? []) (socket as Element & { catchUp(): void }).catchUp();
-        } else {
-          // (skipped, it keeps the size it was last drawn at: contain-intrinsic-size auto, in the styles)
-          el.style.contentVisibility = 'hidden';
-        }
-      }
-    },
-    { rootMargin: '200px' },
-  );
-  offscreen.observe(node);
+export function setSkipped(node: HTMLElement, skipped: boolean): void {
+  if (skipped === (node.style.contentVisibility === 'hidden')) return;
+  if (skipped) {
+    // (skipped, it keeps the size it was last drawn at: contain-intrinsic-size auto, in the styles)
+    node.style.contentVisibility = 'hidden';
+    return;
+  }
+  node.style.removeProperty('content-visibility');
+  // its sockets take the look of a connection drag they missed meanwhile
+  for (const socket of node.shadowRoot?.querySelectorAll('steer-socket') ?? []) (socket as Element & { catchUp(): void }).catchUp();
 }
+
 /** Whether `el` (a socket, say) is inside a node skipped far out of view. */
 export function inSkippedNode(el: Element): boolean {
   const root = el.getRootNode();
   return root instanceof ShadowRoot && (root.host as HTMLElement).style.contentVisibility === 'hidden';
-}
-
-function unwatchVisibility(node: HTMLElement): void {
-  offscreen?.unobserve(node);
-  node.style.removeProperty('content-visibility');
 }
 
 /**
@@ -64,14 +50,8 @@ export class SteerNodeElement extends LitElement {
 
   connectedCallback(): void {
     super.connectedCallback();
-    watchVisibility(this);
     // zoomed out far (the editor marks its container), drawn without text and controls
     this.classList.toggle('far', this.closest('[data-far]') !== null);
-  }
-
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
-    unwatchVisibility(this);
   }
 
   static styles = css`
@@ -88,7 +68,7 @@ export class SteerNodeElement extends LitElement {
       box-shadow: 0 3px 0 rgba(0, 0, 0, 0.35);
       user-select: none;
       cursor: grab;
-      /* the size a node keeps while it is skipped far out of view (see watchVisibility) */
+      /* the size a node keeps while it is skipped far out of view (see setSkipped) */
       contain-intrinsic-size: auto ${NODE_WIDTH}px auto 120px;
     }
     :host(.far) header > *,
