@@ -17,7 +17,7 @@ import type { Diagnostic } from '../compiler/diagnostics';
 import { connect, disconnect, moveNodes, paste, removeNodes, setParam, addNode, freshNodeId, type Edit } from '../document/commands';
 import type { Connection as DocConnection, GraphNode, ParamValue, SceneDocument } from '../document/types';
 import { nextTask } from '../next-task';
-import { setDragState } from './drag-state';
+import { dragState, setDragState } from './drag-state';
 import { setSkipped } from './node-element';
 import { restyleReteElements } from './restyle';
 import { Connection, SteerNode, socketCentre, type NodeHost, type Schemes, type TypedSocket } from './schemes';
@@ -252,6 +252,9 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     if (far === container.hasAttribute('data-far')) return;
     container.toggleAttribute('data-far', far);
     for (const n of container.querySelectorAll('steer-node')) n.classList.toggle('far', far);
+    // (a drag in progress: the sockets take the look it has at this zoom)
+    const drag = dragState();
+    if (drag) setDragState(drag);
   }
 
   /**

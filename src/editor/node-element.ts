@@ -27,6 +27,12 @@ export function setSkipped(node: HTMLElement, skipped: boolean): void {
   for (const socket of node.shadowRoot?.querySelectorAll('steer-socket') ?? []) (socket as Element & { catchUp(): void }).catchUp();
 }
 
+/** Whether `el` (a socket, say) is inside a node drawn zoomed out far (without text and controls). */
+export function inFarNode(el: Element): boolean {
+  const root = el.getRootNode();
+  return root instanceof ShadowRoot && root.host.classList.contains('far');
+}
+
 /** Whether `el` (a socket, say) is inside a node skipped far out of view. */
 export function inSkippedNode(el: Element): boolean {
   const root = el.getRootNode();

@@ -2,7 +2,7 @@ import { LitElement, css, html, svg } from 'lit';
 import { canConnect } from '../../nodes/index';
 import type { SocketType } from '../../nodes/types';
 import { dragState, onDragState } from './drag-state';
-import { inSkippedNode } from './node-element';
+import { inFarNode, inSkippedNode } from './node-element';
 import { SOCKET_COLOR, SOCKET_SHAPE } from './theme';
 
 /**
@@ -101,7 +101,10 @@ export class SteerSocket extends LitElement {
         d.side !== this.side &&
         d.nodeId !== this.nodeId &&
         (d.side === 'output' ? canConnect(d.type, this.type) : canConnect(this.type, d.type));
-      state = ok ? 'compatible' : 'incompatible';
+      // Zoomed out far, only the sockets that would take the drag light up. Dimming the others as
+      // well (hundreds of them, a few px wide at that zoom) repainted every node in view, 10-30 ms a
+      // frame through a drag on a 200-node graph.
+      state = ok ? 'compatible' : inFarNode(this) ? 'idle' : 'incompatible';
     }
     if (state === this.state && this.dataset.state === state) return false;
     this.state = state;

@@ -391,6 +391,16 @@ describe('the editor in a browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('steer-node.far').length === 121);
     expect((await seen('w60')).titleVisibility).toBe('hidden');
     await screenshot(page, 'large-graph-far');
+    // a drag zoomed out far lights up the sockets that would take it, and leaves the others as they are
+    const state = (sel: string) => page.locator(sel).getAttribute('data-state');
+    const farFrom = await centre(page, socket('w0', 'output', 'force'));
+    await page.mouse.move(farFrom.x, farFrom.y);
+    await page.mouse.down();
+    await page.mouse.move(farFrom.x + 30, farFrom.y + 20, { steps: 4 });
+    await expect.poll(() => state(socket('out', 'input', 'force'))).toBe('compatible');
+    expect(await state(socket('w1', 'output', 'force'))).toBe('idle');
+    await page.mouse.up();
+    await expect.poll(() => state(socket('out', 'input', 'force'))).toBe('idle');
 
     // zoomed in on the first node: it is drawn in full, and nodes far down the column are skipped, keeping their size
     await focus('w0');
