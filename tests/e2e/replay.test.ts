@@ -168,4 +168,35 @@ describe('replay', () => {
     expect(await page.locator('steer-preview [data-test="timeline"]').count()).toBe(1);
     expect(session.errors).toEqual([]);
   });
+
+  it('follows the run on the timeline a few times a second while playing, and every step while paused', async () => {
+    // the tick the timeline shows (its slider value), each time it changes
+    await page.evaluate(() => {
+      const track = window.__steerPreview!.shadowRoot!.querySelector('steer-timeline')!.shadowRoot!.querySelector('[data-test="timeline"]')!;
+      const w = window as unknown as { __shown: number[]; __shownObs?: MutationObserver };
+      w.__shown = [];
+      w.__shownObs?.disconnect();
+      w.__shownObs = new MutationObserver(() => w.__shown.push(Number(track.getAttribute('aria-valuenow'))));
+      w.__shownObs.observe(track, { attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
+    const shown = () => page.evaluate(() => (window as unknown as { __shown: number[] }).__shown);
+    const t0 = await tick(page);
+    if (!(await page.evaluate(() => window.__steerPreview!.playing))) await page.click('steer-preview [data-test="play-pause"]');
+    await page.waitForFunction((t) => window.__steerPreview!.world!.tick >= t + 180, t0, { timeout: 30_000 });
+    await page.click('steer-preview [data-test="play-pause"]');
+    const ran = (await tick(page)) - t0;
+    const playing = await shown();
+    // it kept up (the value moved on, in order) without changing with every tick or every frame:
+    // at most 4 times a second of a run at 60 ticks a second, with room for a slow frame
+    expect(playing.length).toBeGreaterThanOrEqual(2);
+    expect(playing).toEqual([...playing].sort((a, b) => a - b));
+    expect(playing.length).toBeLessThanOrEqual(Math.ceil(ran / 10));
+    // paused, each step shows at once
+    const at = await tick(page);
+    for (let k = 1; k <= 3; k++) {
+      await page.click('steer-preview [data-test="step"]');
+      await page.waitForFunction((t) => (window as unknown as { __shown: number[] }).__shown.at(-1) === t, at + k);
+    }
+    expect(session.errors).toEqual([]);
+  });
 });
