@@ -13,6 +13,7 @@ import { drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type 
 import { importModuleText } from './module-import';
 import type { SceneShape } from './reconcile';
 import { Recorder, type ReplayInput } from './replay';
+import type { RecordedRange } from './sim-protocol';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
 import { SPEEDS, clampSpeed } from './ticker';
@@ -543,12 +544,19 @@ export class SteerPreview extends LitElement {
   /**
    * Shows the recorded run at `tick` (clamped to the recorded range) and pauses: the world is
    * rebuilt from the recording bit for bit as the run had it, in the current graph. Playing on
-   * replays the recorded input; a graph edit made here runs from this tick. Main thread only (in
-   * worker mode nothing is recorded and this does nothing).
+   * replays the recorded input; a graph edit made here runs from this tick. In worker mode the
+   * worker holds the recording and seeks (the state shows when its frame arrives).
    */
   seek(tick: number): void {
+    if (this.thread === 'worker') {
+      if (!this.client?.recording) return;
+      this.playing = false;
+      this.loop.setPlaying(false);
+      this.client.seek(tick);
+      return;
+    }
     const module = this.host.module;
-    if (this.thread !== 'main' || !module || !this.replay.recording) return;
+    if (!module || !this.replay.recording) return;
     this.playing = false;
     this.loop.setPlaying(false);
     let world: ReturnType<Recorder['seek']>;
@@ -570,7 +578,8 @@ export class SteerPreview extends LitElement {
   /** Steps one tick back in the recording (pauses). */
   stepBack(): void {
     const t = this.world?.tick;
-    if (t !== undefined && t > this.replay.start) this.seek(t - 1);
+    const start = this.recording?.start;
+    if (t !== undefined && start !== undefined && t > start) this.seek(t - 1);
   }
 
   /**
@@ -580,18 +589,24 @@ export class SteerPreview extends LitElement {
   restartRecording(): void {
     if (this.thread === 'main' && this.host.world && this.host.module) this.replay.begin(this.host.world, this.host.module);
     else this.replay.clear();
+    if (this.thread === 'worker') this.client?.restartRecording();
     this.redraw();
   }
 
-  /** The recorded range: ticks `start` to `end` can be sought; `inputEnd` is the last tick with recorded input (−1: none). */
-  get recording(): { start: number; end: number; inputEnd: number; interval: number } | null {
+  /**
+   * The recorded range: ticks `start` to `end` can be sought; `inputEnd` is the last tick with
+   * recorded input (−1: none). In worker mode, the worker's as of its last frame.
+   */
+  get recording(): RecordedRange | null {
+    if (this.thread === 'worker') return this.client?.recording ?? null;
     const r = this.replay;
     return r.recording ? { start: r.start, end: r.end, inputEnd: r.inputEnd, interval: r.interval } : null;
   }
 
   /** True when the world stands in the recorded past (a recorded future lies ahead). */
   private replayAhead(): boolean {
-    const world = this.thread === 'main' ? this.host.world : null;
+    if (this.thread === 'worker') return !!this.client?.ahead;
+    const world = this.host.world;
     return !!world && this.replay.hasFuture(world.tick);
   }
 
@@ -601,7 +616,7 @@ export class SteerPreview extends LitElement {
     if (world) this.replay.input(world.tick, input, this.host);
   }
 
-  /** A new world starts a recording; a swapped-in module carries it on (replay.ts); the worker records nothing. */
+  /** A new world starts a recording; a swapped-in module carries it on (replay.ts); in worker mode the worker records. */
   private recordOutcome(outcome: Extract<HostOutcome, { kind: 'fresh' | 'resumed' }>): void {
     const { world, module } = this.host;
     // the timeline or its worker-mode note
@@ -638,10 +653,10 @@ export class SteerPreview extends LitElement {
       if (now - this.timelineSyncedAt < TIMELINE_SYNC_MS) return;
       this.timelineSyncedAt = now;
     }
-    const r = this.replay;
-    tl.start = r.start;
-    tl.end = r.end;
-    tl.inputEnd = r.inputEnd;
+    const r = this.recording;
+    tl.start = r?.start ?? 0;
+    tl.end = r?.end ?? 0;
+    tl.inputEnd = r?.inputEnd ?? -1;
     tl.tick = this.world?.tick ?? 0;
   }
 
@@ -1295,11 +1310,7 @@ export class SteerPreview extends LitElement {
         ></canvas>`,
       )}
       <div class="bar" part="bar" role="toolbar" aria-label="Simulation controls">
-        <steer-timeline
-          class="timeline"
-          .note=${this.thread === 'worker' ? 'Replay records scenes of up to 3,000 agents (this one runs in a worker)' : ''}
-          @timeline-seek=${this.onTimelineSeek}
-        ></steer-timeline>
+        <steer-timeline class="timeline" @timeline-seek=${this.onTimelineSeek}></steer-timeline>
         <button
           data-test="play-pause"
           aria-label=${this.playing ? 'Pause' : 'Play'}
@@ -1312,7 +1323,6 @@ export class SteerPreview extends LitElement {
           data-test="step-back"
           aria-label="Step one tick back"
           title="Step one tick back (,)"
-          ?disabled=${this.thread !== 'main'}
           @click=${() => this.stepBack()}
         >
           <span class="icon" aria-hidden="true">|◀</span>

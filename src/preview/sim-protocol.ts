@@ -47,6 +47,10 @@ export type ToWorker =
   | { type: 'vsync'; at: number }
   /** A frame's buffer coming back to the pool. */
   | { type: 'buffer'; buffer: ArrayBuffer }
+  /** Stops the clock and puts the recorded run's state at `tick` in place (see replay.ts); answered by a frame. */
+  | { type: 'seek'; tick: number }
+  /** Starts the recording afresh at the current tick. */
+  | { type: 'record' }
   /** Asks for the world's snapshot; answered by a `reply` with `carry`. */
   | { type: 'snapshot'; id: number }
   /** Stops the clock, answers with the world's `carry` (null before any world) and closes the worker. */
@@ -89,6 +93,18 @@ export interface FrameMessage {
   ticksPerSecond: number;
   /** The followed agent's node outputs (see `follow`), or null. */
   probe?: ProbeReading | null;
+  /** The recorded range (see replay.ts), or null while nothing is recorded. */
+  recording?: RecordedRange | null;
+  /** True when the world stands in the recorded past (a recorded future lies ahead). */
+  ahead?: boolean;
+}
+
+/** The ticks a recording holds: `start` to `end` can be sought; `inputEnd` is the last tick with recorded input (−1: none). */
+export interface RecordedRange {
+  start: number;
+  end: number;
+  inputEnd: number;
+  interval: number;
 }
 
 /** Float64 numbers per agent in a frame. */

@@ -9,7 +9,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Obstacle } from '../document/types';
 import { FrameWorld } from './frame-world';
 import type { SceneShape } from './reconcile';
-import type { Carry, FromWorker, FrameMessage, ToWorker } from './sim-protocol';
+import type { Carry, FromWorker, FrameMessage, RecordedRange, ToWorker } from './sim-protocol';
 import type { HostOutcome } from './world-host';
 import type { ProbeReading } from '../../runtime/api';
 
@@ -45,6 +45,10 @@ export class WorkerClient implements ReactiveController {
   ticksPerSecond = 0;
   /** Whether the worker's clock ran at its last frame. */
   workerPlaying = false;
+  /** The worker's recorded range as of its last frame (null: nothing recorded). */
+  recording: RecordedRange | null = null;
+  /** Whether the worker's world stood in the recorded past at its last frame. */
+  ahead = false;
   private worker: Worker | null = null;
   private connected = false;
   private nextId = 1;
@@ -148,6 +152,17 @@ export class WorkerClient implements ReactiveController {
 
   step(n: number): void {
     this.send({ type: 'step', n });
+  }
+
+  /** Stops the clock and shows the recorded run at `tick` (the worker answers with a frame). */
+  seek(tick: number): void {
+    this.playing = false;
+    this.send({ type: 'seek', tick });
+  }
+
+  /** Starts the worker's recording afresh at its current tick. */
+  restartRecording(): void {
+    this.send({ type: 'record' });
   }
 
   /** Tells the worker the page is drawing a frame now, so it can have the next state ready for the next one. */
@@ -286,6 +301,8 @@ export class WorkerClient implements ReactiveController {
     this.ticksPerSecond = frame.ticksPerSecond;
     this.probe = frame.probe ?? null;
     this.workerPlaying = frame.playing;
+    this.recording = frame.recording ?? null;
+    this.ahead = frame.ahead ?? false;
     if (this.connected && worker === this.worker) this.listener.frame(world, fresh);
   }
 }

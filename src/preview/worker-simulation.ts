@@ -8,9 +8,10 @@
  * loop and of the exported module, bit for bit. Free of DOM and Lit.
  */
 import type { BehaviorWorld, ProbeReading } from '../../runtime/api';
+import { Recorder, type ReplayInput } from './replay';
 import { frameBytes, type FrameMessage, type FromWorker, type ToWorker } from './sim-protocol';
 import { FixedTicker, TICKS_PER_SECOND, clampSpeed } from './ticker';
-import { WorldHost, errorMessage, type ModuleImporter } from './world-host';
+import { WorldHost, errorMessage, type HostOutcome, type ModuleImporter } from './world-host';
 
 /** What the worker's scope gives the simulation: messages out, a clock and timers. */
 export interface WorkerEnv {
@@ -83,6 +84,8 @@ export class WorkerSimulation {
   private msPerTick = 0;
   private ticksPerSecond = 0;
   private closed = false;
+  /** The recording of the run, as on the page (replay.ts): the timeline scrubs it here. */
+  private readonly replay = new Recorder();
 
   constructor(
     private readonly env: WorkerEnv,
@@ -101,7 +104,7 @@ export class WorkerSimulation {
         case 'reset': {
           const outcome = this.host.reset(msg.seed);
           if (outcome.kind === 'fresh') this.restartClock();
-          this.reply(msg.id, { outcome, seed: this.host.seed });
+          this.replyRecorded(outcome, () => this.reply(msg.id, { outcome, seed: this.host.seed }));
           return;
         }
         case 'play':
@@ -123,13 +126,19 @@ export class WorkerSimulation {
           this.applyFollow();
           return;
         case 'pointer':
-          this.edit(msg.seq, () => this.host.setPointer(msg.x, msg.y));
+          this.edit(msg.seq, () => (this.host.setPointer(msg.x, msg.y), this.recordInput({ kind: 'pointer', x: msg.x, y: msg.y })));
           return;
         case 'target':
-          this.edit(msg.seq, () => this.host.setTarget(msg.name, msg.x, msg.y));
+          this.edit(msg.seq, () => (this.host.setTarget(msg.name, msg.x, msg.y), this.recordInput({ kind: 'target', name: msg.name, x: msg.x, y: msg.y })));
           return;
         case 'obstacles':
-          this.edit(msg.seq, () => this.host.setObstacles(msg.obstacles));
+          this.edit(msg.seq, () => (this.host.setObstacles(msg.obstacles), this.recordInput({ kind: 'obstacles', obstacles: msg.obstacles })));
+          return;
+        case 'seek':
+          return this.seek(msg.tick);
+        case 'record':
+          if (this.host.world && this.host.module) this.replay.begin(this.host.world, this.host.module);
+          this.sendFrame(true);
           return;
         case 'count':
           this.edit(msg.seq, () => this.host.world?.setCount(msg.typeId, msg.n));
@@ -172,12 +181,64 @@ export class WorkerSimulation {
       }
       const outcome = await this.host.load(msg.source, msg.scene ?? undefined);
       if (outcome.kind === 'fresh') this.restartClock();
-      this.reply(id, { outcome, seed: this.host.seed, scene: this.host.scene });
+      this.replyRecorded(outcome, () => this.reply(id, { outcome, seed: this.host.seed, scene: this.host.scene }));
     } finally {
       this.loads--;
       // the time the load took is owed, as after any slow turn
       if (this.playing && this.loads === 0 && this.timer === null) this.schedule(this.env.now());
     }
+  }
+
+  /** A new world starts a recording (so does the first world here, carried from the page); a swapped-in module carries it on. */
+  private recordOutcome(outcome: HostOutcome): void {
+    const { world, module } = this.host;
+    if (outcome.kind === 'error' || !world || !module) return;
+    if (outcome.kind === 'fresh' || !this.replay.recording) this.replay.begin(world, module);
+    else this.replay.adopt(world, module);
+  }
+
+  /**
+   * Records a new world or module and sends the reply, in the order that shows the edit soonest:
+   * playing, the reply first and the recording's keyframe right after, before any tick (the next
+   * frame tells the page); stopped, the recording first, so that the reply's frame tells it. (The
+   * keyframe of 20,000 agents took about 20 ms of each edit's time to the screen.)
+   */
+  private replyRecorded(outcome: HostOutcome, reply: () => void): void {
+    if (this.playing) {
+      reply();
+      this.recordOutcome(outcome);
+    } else {
+      this.recordOutcome(outcome);
+      reply();
+    }
+  }
+
+  /**
+   * Logs live input for the recording once the world took it (input the world refuses, a target it
+   * does not have, say, is not recorded to fail again on replay). The recorded input of this tick
+   * for other things reaches the world with the next step (replay.ts, `beforeStep`), as after a seek.
+   */
+  private recordInput(input: ReplayInput): void {
+    const world = this.host.world;
+    if (world) this.replay.input(world.tick, input);
+  }
+
+  /** Stops the clock and puts the recorded run's state at `tick` in place, bit for bit (replay.ts). */
+  private seek(tick: number): void {
+    const module = this.host.module;
+    if (!module || !this.replay.recording) return;
+    this.setPlaying(false);
+    let world: ReturnType<Recorder['seek']>;
+    try {
+      world = this.replay.seek(tick, module);
+    } catch (e) {
+      this.env.post({ type: 'error', message: `The recording could not be replayed: ${errorMessage(e)}`, stopped: false }, []);
+      return;
+    }
+    if (!world) return;
+    this.host.replaceWorld(world);
+    this.forces.clear();
+    this.sendFrame(true);
   }
 
   /** Applies an edit of the page's; while stopped, the page gets the new state at once. */
@@ -288,11 +349,16 @@ export class WorkerSimulation {
     if (!world) return;
     const t0 = this.env.now();
     try {
-      if (this.forcesOn) {
-        // forces of the tick about to run, kept for the force overlay (computeForces then step = step alone)
+      const module = this.host.module;
+      const rec = this.replay.recording && module ? this.replay : null;
+      if (this.forcesOn || rec) {
+        // forces of the tick about to run, kept for the force overlay (computeForces then step = step alone);
+        // the recording feeds this tick's logged input first and keyframes after (replay.ts)
         for (let k = 0; k < n; k++) {
-          for (const id of world.types) this.forces.set(id, world.computeForces(id));
+          rec?.beforeStep(world, module!, this.host);
+          if (this.forcesOn) for (const id of world.types) this.forces.set(id, world.computeForces(id));
           world.step(1);
+          rec?.afterStep(world, module!);
         }
       } else {
         world.step(n);
@@ -390,6 +456,8 @@ export class WorkerSimulation {
         msPerTick: this.msPerTick,
         ticksPerSecond: this.playing ? this.ticksPerSecond : 0,
         probe: this.probeReading(),
+        recording: this.replay.recording ? { start: this.replay.start, end: this.replay.end, inputEnd: this.replay.inputEnd, interval: this.replay.interval } : null,
+        ahead: this.replay.hasFuture(world.tick),
       },
     };
   }

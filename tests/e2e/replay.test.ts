@@ -61,22 +61,35 @@ async function scrubTo(t: number): Promise<void> {
   await page.mouse.up();
 }
 
+/** Pauses and starts over at tick 0, with the buttons (in worker mode the state shows when the worker's frame arrives). */
+async function startOver(): Promise<void> {
+  if (await page.evaluate(() => window.__steerPreview!.playing)) await page.click('steer-preview [data-test="play-pause"]');
+  await page.click('steer-preview [data-test="reset"]');
+  await page.waitForFunction(() => window.__steerPreview?.world?.tick === 0 && window.__steerPreview.recording?.end === 0);
+}
+
+/**
+ * Steps the run from tick 0 to `ticks`, ten ticks at a time with the mouse moving over the preview
+ * (the sheep flee the Pointer); returns all positions at ticks 100 and 150. Each ten ticks show
+ * before the next (in worker mode they come in the worker's frame).
+ */
+async function runWithTheMouse(ticks: number): Promise<Record<number, number[]>> {
+  const preview = (await page.locator('steer-preview').boundingBox())!;
+  const at: Record<number, number[]> = {};
+  for (let t = 0; t < ticks; t += 10) {
+    await page.mouse.move(preview.x + preview.width * (0.2 + ((t * 7) % 60) / 100), preview.y + preview.height * (0.15 + ((t * 3) % 40) / 100));
+    await steps(10);
+    await page.waitForFunction((t) => window.__steerPreview!.world!.tick === t, t + 10);
+    if (t + 10 === 100 || t + 10 === 150) at[t + 10] = await all();
+  }
+  return at;
+}
+
 describe('replay', () => {
   it('records the run, scrubs back bit for bit, steps one tick each way, and re-runs a graph edit from there', async () => {
-    // pause, start over at tick 0
-    await page.click('steer-preview [data-test="play-pause"]');
-    await page.click('steer-preview [data-test="reset"]');
-    await page.waitForFunction(() => window.__steerPreview?.world?.tick === 0 && window.__steerPreview.recording?.end === 0);
-    const preview = (await page.locator('steer-preview').boundingBox())!;
-
+    await startOver();
     // the run: 200 ticks, the mouse moving over the preview (the sheep flee the Pointer)
-    const at: Record<number, number[]> = {};
-    for (let t = 0; t < 200; t += 10) {
-      await page.mouse.move(preview.x + preview.width * (0.2 + ((t * 7) % 60) / 100), preview.y + preview.height * (0.15 + ((t * 3) % 40) / 100));
-      await steps(10);
-      if (t + 10 === 100) at[100] = await all();
-      if (t + 10 === 150) at[150] = await all();
-    }
+    const at = await runWithTheMouse(200);
     expect(await tick(page)).toBe(200);
     expect(await page.evaluate(() => window.__steerPreview!.recording)).toMatchObject({ start: 0, end: 200 });
 
@@ -148,16 +161,34 @@ describe('replay', () => {
     expect(session.errors).toEqual([]);
   });
 
-  it('in worker mode shows a note instead of the timeline, and records again back on the page', async () => {
+  it('in worker mode the worker records: the timeline scrubs its run back bit for bit; back on the page it records again', async () => {
     await page.evaluate(() => (window.__steerPreview!.threading = 'worker'));
-    await page.waitForFunction(() => window.__steerPreview!.mode === 'worker');
-    const note = page.locator('steer-preview [data-test="timeline-note"]');
-    await note.waitFor();
-    expect(await note.textContent()).toMatch(/3,000 agents/);
-    expect(await page.locator('steer-preview [data-test="timeline"]').count()).toBe(0);
-    expect(await page.locator('steer-preview [data-test="step-back"]').isDisabled()).toBe(true);
-    expect(await page.evaluate(() => window.__steerPreview!.recording)).toBeNull();
+    await page.waitForFunction(() => window.__steerPreview!.mode === 'worker' && window.__steerPreview!.recording !== null);
+    expect(await page.locator('steer-preview [data-test="timeline-note"]').count()).toBe(0);
+    await startOver();
+    const at = await runWithTheMouse(150);
+    await page.waitForFunction(() => window.__steerPreview!.recording?.end === 150);
+    expect(await page.evaluate(() => window.__steerPreview!.mode)).toBe('worker');
 
+    // scrub back to 100: the worker's run there, bit for bit
+    await scrubTo(100);
+    await page.waitForFunction(() => window.__steerPreview!.world!.tick === 100);
+    expect(same(await all(), at[100])).toBe(true);
+    expect(await page.evaluate(() => window.__steerPreview!.recording!.end)).toBe(150);
+    // step back and forward
+    expect(await page.locator('steer-preview [data-test="step-back"]').isDisabled()).toBe(false);
+    await page.click('steer-preview [data-test="step-back"]');
+    await page.waitForFunction(() => window.__steerPreview!.world!.tick === 99);
+    expect(same(await all(), at[100])).toBe(false);
+    await page.click('steer-preview [data-test="step"]');
+    await page.waitForFunction(() => window.__steerPreview!.world!.tick === 100);
+    expect(same(await all(), at[100])).toBe(true);
+    // stepped on to 150, the recorded mouse input acts as it did
+    await steps(50);
+    await page.waitForFunction(() => window.__steerPreview!.world!.tick === 150);
+    expect(same(await all(), at[150])).toBe(true);
+
+    // back on the page: a new recording from where the worker was
     await page.evaluate(() => (window.__steerPreview!.threading = 'main'));
     await page.waitForFunction(() => window.__steerPreview!.mode === 'main' && window.__steerPreview!.recording !== null);
     const from = await tick(page);

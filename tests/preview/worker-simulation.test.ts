@@ -275,6 +275,73 @@ describe('WorkerSimulation', () => {
     expect(scope2.lastFrame().pointer).toEqual([100, 100]);
   });
 
+  it('records its run: seeks back bit for bit, replays the recorded pointer from there, and live input cuts the future', async () => {
+    const { scope, sim } = await started();
+    await send(scope, sim, { type: 'play', playing: true });
+    await play(scope, sim, 200);
+    await send(scope, sim, { type: 'play', playing: false });
+    const from = scope.lastFrame().tick;
+    expect(from).toBeGreaterThan(5);
+    // on from there by steps, the pointer moved at from + 22
+    await send(scope, sim, { type: 'step', n: 20 });
+    const at20 = read(scope.lastFrame()).positions('boid').slice();
+    await send(scope, sim, { type: 'step', n: 2 });
+    await send(scope, sim, { type: 'pointer', seq: 1, x: 30, y: 40 });
+    await send(scope, sim, { type: 'step', n: 8 });
+    const end = scope.lastFrame();
+    expect(end.tick).toBe(from + 30);
+    const at30 = read(end).positions('boid').slice();
+    expect(end.recording).toMatchObject({ start: 0, end: from + 30, inputEnd: from + 22 });
+    expect(end.ahead).toBe(false);
+
+    // back to from + 20: the state the run had there, bit for bit, with the future still recorded
+    await send(scope, sim, { type: 'play', playing: true });
+    await send(scope, sim, { type: 'seek', tick: from + 20 });
+    const back = scope.lastFrame();
+    expect(back).toMatchObject({ tick: from + 20, playing: false, ahead: true });
+    expect(back.recording!.end).toBe(from + 30);
+    expect(read(back).positions('boid')).toEqual(at20);
+    expect(scope.pending).toBe(0);
+    // stepped on, the recorded pointer acts as it did: the same state at from + 30
+    await send(scope, sim, { type: 'step', n: 10 });
+    expect(scope.lastFrame().tick).toBe(from + 30);
+    expect(read(scope.lastFrame()).positions('boid')).toEqual(at30);
+    // and as the module itself runs with that input
+    const direct = await reference(base, from + 22);
+    direct.setPointer(30, 40);
+    direct.step(8);
+    expect(read(scope.lastFrame()).positions('boid')).toEqual(direct.positions('boid'));
+
+    // live input back in the past takes over: the recorded future is cut there
+    await send(scope, sim, { type: 'seek', tick: from + 10 });
+    await send(scope, sim, { type: 'pointer', seq: 2, x: 70, y: 10 });
+    expect(scope.lastFrame().recording).toMatchObject({ end: from + 10, inputEnd: from + 10 });
+    expect(scope.lastFrame().ahead).toBe(false);
+  });
+
+  it('carries its recording through a module swapped in while playing: the run before the swap seeks back bit for bit', async () => {
+    const { scope, sim } = await started();
+    await send(scope, sim, { type: 'play', playing: true });
+    await play(scope, sim, 200);
+    const swapAt = scope.lastFrame().tick;
+    const old = read(scope.lastFrame()).positions('boid').slice();
+    const next = edited(base, (s) => {
+      s.agentTypes[0].color = '#00ff00';
+    });
+    await send(scope, sim, { type: 'load', id: 2, source: source(next), scene: null, carry: null });
+    expect(scope.replies().at(-1)!.outcome).toEqual({ kind: 'resumed' });
+    await play(scope, sim, 100);
+    await send(scope, sim, { type: 'play', playing: false });
+    const after = scope.lastFrame();
+    expect(after.tick).toBeGreaterThan(swapAt);
+    expect(after.recording).toMatchObject({ start: 0, end: after.tick });
+    await send(scope, sim, { type: 'seek', tick: swapAt });
+    expect(scope.lastFrame().tick).toBe(swapAt);
+    expect(read(scope.lastFrame()).positions('boid')).toEqual(old);
+    await send(scope, sim, { type: 'seek', tick: 5 });
+    expect(read(scope.lastFrame()).positions('boid')).toEqual((await reference(base, 5)).positions('boid'));
+  });
+
   it('applies the page’s edits and, while stopped, sends their result at once with their number', async () => {
     const { scope, sim } = await started();
     await giveBack(scope, sim);
