@@ -25,7 +25,7 @@ export function tickAt(x: number, width: number, from: number, to: number, max: 
  * part is the recorded range (`start` … `end`), a hatched part after it the recorded input that
  * playing on will replay (up to `inputEnd`), and a thumb the current tick. Dragging on the track,
  * or the arrow keys (±1 tick; with Shift ±60), Page Up/Down (±60), Home and End, pick a tick (a
- * `timeline-seek`); the preview seeks there. With `note` set the track is hidden and the note shows.
+ * `timeline-seek`); the preview seeks there.
  *
  * @fires timeline-seek - {@link TimelineSeekDetail}
  * @cssprop --steer-preview-accent - the thumb and the recorded range
@@ -36,7 +36,6 @@ export class SteerTimeline extends LitElement {
     end: { type: Number },
     inputEnd: { type: Number },
     tick: { type: Number },
-    note: {},
   };
 
   /** First recorded tick. */
@@ -47,8 +46,6 @@ export class SteerTimeline extends LitElement {
   declare inputEnd: number;
   /** The world's tick. */
   declare tick: number;
-  /** When set, shown instead of the track (why there is no replay now). */
-  declare note: string;
 
   private scrubbing: number | null = null;
 
@@ -115,9 +112,6 @@ export class SteerTimeline extends LitElement {
       text-align: right;
       white-space: nowrap;
     }
-    .note {
-      font-style: italic;
-    }
   `;
 
   constructor() {
@@ -126,7 +120,6 @@ export class SteerTimeline extends LitElement {
     this.end = 0;
     this.inputEnd = -1;
     this.tick = 0;
-    this.note = '';
   }
 
   /** The last tick the track shows: the recorded range, and the input recorded after it. */
@@ -188,7 +181,6 @@ export class SteerTimeline extends LitElement {
   };
 
   render() {
-    if (this.note) return html`<span class="note" data-test="timeline-note">${this.note}</span>`;
     const span = this.last - this.start;
     const pct = (t: number): number => (span > 0 ? ((t - this.start) / span) * 100 : 100);
     const endPct = pct(this.end);

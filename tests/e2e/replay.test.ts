@@ -164,7 +164,7 @@ describe('replay', () => {
   it('in worker mode the worker records: the timeline scrubs its run back bit for bit; back on the page it records again', async () => {
     await page.evaluate(() => (window.__steerPreview!.threading = 'worker'));
     await page.waitForFunction(() => window.__steerPreview!.mode === 'worker' && window.__steerPreview!.recording !== null);
-    expect(await page.locator('steer-preview [data-test="timeline-note"]').count()).toBe(0);
+    expect(await page.locator('steer-preview [data-test="timeline"]').count()).toBe(1);
     await startOver();
     const at = await runWithTheMouse(150);
     await page.waitForFunction(() => window.__steerPreview!.recording?.end === 150);
