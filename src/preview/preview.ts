@@ -12,7 +12,7 @@ import { LoopController, TICK_BUDGET_MS } from './loop-controller';
 import { drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
 import { importModuleText } from './module-import';
 import type { SceneShape } from './reconcile';
-import { Recorder, type ReplayInput } from './replay';
+import { Recorder, give, type ReplayInput } from './replay';
 import type { RecordedRange } from './sim-protocol';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
@@ -610,16 +610,17 @@ export class SteerPreview extends LitElement {
     return !!world && this.replay.hasFuture(world.tick);
   }
 
-  /** Logs live input for the recording, before it goes to the world (main thread only). */
-  private recordInput(input: ReplayInput): void {
+  /** Gives the world live input: on the main thread through the recording, which logs it (in worker mode the worker's does). */
+  private giveInput(input: ReplayInput): void {
     const world = this.thread === 'main' ? this.host.world : null;
     if (world) this.replay.input(world.tick, input, this.host);
+    else give(input, this.sim);
   }
 
   /** A new world starts a recording; a swapped-in module carries it on (replay.ts); in worker mode the worker records. */
   private recordOutcome(outcome: Extract<HostOutcome, { kind: 'fresh' | 'resumed' }>): void {
     const { world, module } = this.host;
-    // the timeline or its worker-mode note
+    // the timeline
     this.requestUpdate();
     if (this.thread !== 'main' || !world || !module) this.replay.clear();
     else if (outcome.kind === 'fresh') this.replay.begin(world, module);
@@ -677,8 +678,7 @@ export class SteerPreview extends LitElement {
   /** Moves the world's Pointer target to (x, y), world px. */
   setPointer(x: number, y: number): void {
     try {
-      this.recordInput({ kind: 'pointer', x, y });
-      this.sim.setPointer(x, y);
+      this.giveInput({ kind: 'pointer', x, y });
     } catch (e) {
       this.emitError(errorMessage(e));
     }
@@ -1089,16 +1089,14 @@ export class SteerPreview extends LitElement {
   private place(grab: NonNullable<Hot>, x: number, y: number, drift?: { vx: number; vy: number }): void {
     try {
       if (grab.kind === 'target') {
-        this.recordInput({ kind: 'target', name: grab.name, x, y });
-        this.sim.setTarget(grab.name, x, y);
+        this.giveInput({ kind: 'target', name: grab.name, x, y });
       } else {
         const list = this.currentObstacles();
         const o = list[grab.index];
         if (!o) return;
         // held still while dragged; its drift comes back on drop
         list[grab.index] = { x, y, r: o.r, vx: drift?.vx ?? 0, vy: drift?.vy ?? 0 };
-        this.recordInput({ kind: 'obstacles', obstacles: list });
-        this.sim.setObstacles(list);
+        this.giveInput({ kind: 'obstacles', obstacles: list });
       }
     } catch (e) {
       this.emitError(errorMessage(e));

@@ -85,6 +85,13 @@ function agentsOf(world: BehaviorWorld): number {
   return n;
 }
 
+/** Gives one input to `sink`. */
+export function give(input: ReplayInput, sink: InputSink): void {
+  if (input.kind === 'pointer') sink.setPointer(input.x, input.y);
+  else if (input.kind === 'target') sink.setTarget(input.name, input.x, input.y);
+  else sink.setObstacles(input.obstacles);
+}
+
 function apply(input: TickInput, sink: InputSink): void {
   if (input.pointer) sink.setPointer(input.pointer[0], input.pointer[1]);
   if (input.targets) for (const [name, [x, y]] of input.targets) sink.setTarget(name, x, y);
@@ -189,17 +196,23 @@ export class Recorder {
   }
 
   /**
-   * Logs input the user gives live while the world stands at `tick`; call it before giving the
-   * input to the world. A recorded future beyond `tick` is cut: the user has taken over. Input
-   * the recording holds for `tick` itself is fed to `sink` first (once), so the world has all of
-   * this tick's input, the live one last.
+   * Gives `sink` (the world, or its host) input the user gives live while the world stands at
+   * `tick`, and logs it. Input the recording holds for `tick` itself is fed first (once), so the
+   * world has all of this tick's input, the live one last. Input the sink refuses (it throws) is
+   * not logged, so it cannot fail again on replay, and the recording stays as it was; taken, it
+   * cuts a recorded future beyond `tick`: the user has taken over. Without a recording (or before
+   * its start) the input is only given.
    */
-  input(tick: number, input: ReplayInput, sink?: InputSink): void {
-    if (!this.recording || tick < this.start) return;
-    this.cut(tick);
+  input(tick: number, input: ReplayInput, sink: InputSink): void {
+    if (!this.recording || tick < this.start) {
+      give(input, sink);
+      return;
+    }
     let at = this.inputs.get(tick);
-    if (at && sink && this.fedTick !== tick) apply(at, sink);
+    if (at && this.fedTick !== tick) apply(at, sink);
     this.fedTick = tick;
+    give(input, sink);
+    this.cut(tick);
     if (!at) this.inputs.set(tick, (at = {}));
     if (tick > this.lastInputTick) this.lastInputTick = tick;
     if (input.kind === 'pointer') at.pointer = [input.x, input.y];

@@ -8,7 +8,7 @@
  * loop and of the exported module, bit for bit. Free of DOM and Lit.
  */
 import type { BehaviorWorld, ProbeReading } from '../../runtime/api';
-import { Recorder, type ReplayInput } from './replay';
+import { Recorder, give, type ReplayInput } from './replay';
 import { frameBytes, type FrameMessage, type FromWorker, type ToWorker } from './sim-protocol';
 import { FixedTicker, TICKS_PER_SECOND, clampSpeed } from './ticker';
 import { WorldHost, errorMessage, type HostOutcome, type ModuleImporter } from './world-host';
@@ -126,13 +126,13 @@ export class WorkerSimulation {
           this.applyFollow();
           return;
         case 'pointer':
-          this.edit(msg.seq, () => (this.host.setPointer(msg.x, msg.y), this.recordInput({ kind: 'pointer', x: msg.x, y: msg.y })));
+          this.edit(msg.seq, () => this.giveInput({ kind: 'pointer', x: msg.x, y: msg.y }));
           return;
         case 'target':
-          this.edit(msg.seq, () => (this.host.setTarget(msg.name, msg.x, msg.y), this.recordInput({ kind: 'target', name: msg.name, x: msg.x, y: msg.y })));
+          this.edit(msg.seq, () => this.giveInput({ kind: 'target', name: msg.name, x: msg.x, y: msg.y }));
           return;
         case 'obstacles':
-          this.edit(msg.seq, () => (this.host.setObstacles(msg.obstacles), this.recordInput({ kind: 'obstacles', obstacles: msg.obstacles })));
+          this.edit(msg.seq, () => this.giveInput({ kind: 'obstacles', obstacles: msg.obstacles }));
           return;
         case 'seek':
           return this.seek(msg.tick);
@@ -213,14 +213,11 @@ export class WorkerSimulation {
     }
   }
 
-  /**
-   * Logs live input for the recording once the world took it (input the world refuses, a target it
-   * does not have, say, is not recorded to fail again on replay). The recorded input of this tick
-   * for other things reaches the world with the next step (replay.ts, `beforeStep`), as after a seek.
-   */
-  private recordInput(input: ReplayInput): void {
+  /** Gives the world live input, through the recording (replay.ts), which logs it. */
+  private giveInput(input: ReplayInput): void {
     const world = this.host.world;
-    if (world) this.replay.input(world.tick, input);
+    if (world) this.replay.input(world.tick, input, this.host);
+    else give(input, this.host);
   }
 
   /** Stops the clock and puts the recorded run's state at `tick` in place, bit for bit (replay.ts). */

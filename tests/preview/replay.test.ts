@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BehaviorWorld } from '../../runtime/api';
-import { Recorder, keyframeInterval, type RecorderOptions, type ReplayInput } from '../../src/preview/replay';
+import { Recorder, give, keyframeInterval, type RecorderOptions, type ReplayInput } from '../../src/preview/replay';
 import { storeSnapshot, storedBytes } from '../../src/preview/stored-snapshot';
 import { WorldHost, type BehaviorModule } from '../../src/preview/world-host';
 import { edited, previewScene, sourceOf } from './scene';
@@ -36,12 +36,6 @@ function inputAt(tick: number): ReplayInput[] {
   return out;
 }
 
-function give(world: BehaviorWorld, input: ReplayInput): void {
-  if (input.kind === 'pointer') world.setPointer(input.x, input.y);
-  else if (input.kind === 'target') world.setTarget(input.name, input.x, input.y);
-  else world.setObstacles(input.obstacles);
-}
-
 /** Everything that moves, as numbers (positions and velocities of every type). */
 function state(world: BehaviorWorld): number[] {
   return world.types.flatMap((id) => [...world.positions(id), ...world.velocities(id)]);
@@ -53,7 +47,7 @@ function same(a: number[], b: number[]): boolean {
 }
 
 /**
- * Runs `ticks` ticks of `mod` the way the preview does (live input logged, then given; each step
+ * Runs `ticks` ticks of `mod` the way the preview does (live input given through the recorder; each step
  * between beforeStep and afterStep) and returns the recorder and the state at every tick.
  */
 async function record(ticks: number, options: RecorderOptions = {}, input = inputAt) {
@@ -65,7 +59,6 @@ async function record(ticks: number, options: RecorderOptions = {}, input = inpu
   for (let t = 0; t < ticks; t++) {
     for (const i of input(t)) {
       rec.input(world.tick, i, world);
-      give(world, i);
     }
     rec.beforeStep(world, mod, world);
     world.step(1);
@@ -162,7 +155,6 @@ describe('Recorder: live input and graph edits', () => {
     const w = rec.seek(100, mod)!;
     const live: ReplayInput = { kind: 'pointer', x: 20, y: 20 };
     rec.input(100, live, w);
-    give(w, live);
     expect(rec.end).toBe(100);
     expect(rec.inputEnd).toBe(100);
     expect(rec.hasFuture(100)).toBe(false);
@@ -172,6 +164,17 @@ describe('Recorder: live input and graph edits', () => {
     expect(rec.end).toBe(150);
     expect(same(state(rec.seek(150, mod)!), after[49])).toBe(true);
     expect(same(state(rec.seek(100, mod)!), states[100])).toBe(true);
+  });
+
+  it('does not record input the world refuses, and keeps the recorded future then', async () => {
+    const { mod, rec, states } = await record(200);
+    const w = rec.seek(100, mod)!;
+    expect(() => rec.input(100, { kind: 'target', name: 'nowhere', x: 1, y: 2 }, w)).toThrow(/nowhere/);
+    expect(rec.end).toBe(200);
+    expect(rec.hasFuture(100)).toBe(true);
+    // played on, the run is the recorded one (the refused input is not replayed to fail again)
+    const after = play(rec, w, mod, 50);
+    expect(same(after[49], states[150])).toBe(true);
   });
 
   it('re-runs an edited graph from an earlier tick with the recorded input, and keeps the time before it', async () => {
@@ -190,7 +193,7 @@ describe('Recorder: live input and graph edits', () => {
     // the same: the edited graph run by hand from the state at 100, with the same input
     const ref = editedMod.createWorld({ snapshot: back.snapshot() });
     for (let t = 100; t < 200; t++) {
-      for (const i of inputAt(t)) give(ref, i);
+      for (const i of inputAt(t)) give(i, ref);
       ref.step(1);
     }
     expect(same(state(ref), rerun[99])).toBe(true);
