@@ -31,6 +31,8 @@ export const EXPORTS = [
  */
 export function moduleFunctionBody(source: string): string | null {
   if (!source.startsWith(HEADER) || !source.endsWith(EXPORTS)) return null;
-  const tail = EXPORTS.replace('export function createWorld', 'function createWorld').replace('export const scene', 'const scene');
-  return `'use strict';\n${source.slice(0, source.length - EXPORTS.length)}${tail}return { createWorld, scene };\n`;
+  return `'use strict';\n${source.slice(0, source.length - EXPORTS.length)}${FUNCTION_TAIL}`;
 }
+
+/** {@link EXPORTS} without the `export` keywords, then the function's return. */
+const FUNCTION_TAIL = `${EXPORTS.replace('export function createWorld', 'function createWorld').replace('export const scene', 'const scene')}return { createWorld, scene };\n`;
