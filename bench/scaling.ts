@@ -1,6 +1,6 @@
 /**
  * npm run bench:scaling — how the EXPORTED module's cost per tick grows with agents, neighbour
- * radius and graph size, and what the settings that matter cost (README, "Performance and
+ * radius and graph size, and what the settings that matter cost (docs/performance.md, "Performance and
  * scaling"). Every configuration is a scene document compiled into a module file by our compiler,
  * then timed in a fresh plain-Node process by bench/module-flock.mjs (the peer harness's
  * runMeasurement: warm-up, 100 measured ticks, allocation window); the configurations of a group

@@ -1,6 +1,6 @@
 /**
  * The API of an exported behaviour module (and of the editor's preview, which runs the same code):
- * a world built from the embedded scene and the compiled program. See README.md, "The exported
+ * a world built from the embedded scene and the compiled program. See docs/module.md, "The exported
  * module", for the contract a game relies on.
  */
 import { computeForces as computeAllForces, step as stepWorld, type ForceFn } from './step';

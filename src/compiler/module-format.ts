@@ -7,7 +7,7 @@
 /** The module's first lines. */
 export const HEADER = `// A Steergraph behaviour module: generated, standalone (no imports), deterministic.
 // import { createWorld } from './this-file.js'; const world = createWorld(); world.step();
-// The API is described in the .d.ts beside this file and in Steergraph's README.
+// The API is described in the .d.ts beside this file and in Steergraph's docs/module.md.
 `;
 
 /** The module's last lines: its two exports. */
