@@ -7,6 +7,7 @@ export const agentOutput: NodeDef = {
   label: 'Agent Output',
   category: 'output',
   help: 'The agent type’s steering force each tick. The simulation caps it at maxForce, divides it by the mass and adds it to the velocity. Exactly one per graph.',
+  formula: 'f = truncate(steer, maxForce); v = truncate(v + f / m, maxSpeed); p = p + v',
   inputs: [{ key: 'force', label: 'Force', type: 'force', required: true }],
   outputs: [],
   params: [],

@@ -7,6 +7,7 @@ export const alignment: NodeDef = {
   label: 'Alignment',
   category: 'behaviour',
   help: 'Match the neighbours’ heading: steer toward their summed velocity at full speed, capped at maxForce.',
+  formula: 'desired = normalize(Σ o.v) over neighbours within sight; truncate((desired · maxSpeed − v) · m, maxForce)',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

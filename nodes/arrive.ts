@@ -7,6 +7,7 @@ export const arrive: NodeDef = {
   label: 'Arrive',
   category: 'behaviour',
   help: 'Seek that slows down inside the slowing radius and comes to rest on the target. A heavy or fast agent needs a larger radius to stop without passing it.',
+  formula: 'd = |t − p|; desired = normalize(t − p) · (d > R ? maxSpeed : maxSpeed · d / R); steer = (desired − v) · m',
   inputs: [{ key: 'target', label: 'Target', type: 'point', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

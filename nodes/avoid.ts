@@ -7,6 +7,7 @@ export const avoid: NodeDef = {
   label: 'Avoid',
   category: 'behaviour',
   help: 'Steer around the circles ahead (and push away from any that are too close). Combine it with another behaviour, first in a Priority.',
+  formula: 'for each circle ahead within the feeler length: turn h · maxSpeed by 90° away from it, scaled by 1 − ahead/length; inside radius + buffer: push straight away',
   inputs: [{ key: 'obstacles', label: 'Obstacles', type: 'obstacles', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

@@ -7,6 +7,7 @@ export const cohesion: NodeDef = {
   label: 'Cohesion',
   category: 'behaviour',
   help: 'Move toward the neighbours’ centre: seek their mean position, capped at maxForce.',
+  formula: 'Seek the mean position of the neighbours within sight, capped at maxForce',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

@@ -7,6 +7,7 @@ export const contain: NodeDef = {
   label: 'Contain',
   category: 'behaviour',
   help: 'Turn back from the world’s walls before reaching them, harder the closer the wall.',
+  formula: 'desired = v + Σ n̂ · maxSpeed · clamp((margin − dist) / margin, 0, 1) over the walls; steer = truncate(desired, maxSpeed) − v',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

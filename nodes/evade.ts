@@ -7,6 +7,7 @@ export const evade: NodeDef = {
   label: 'Evade',
   category: 'behaviour',
   help: 'Flee from the point where the threat agent will be, predicted from its velocity, while it is closer than the threat distance.',
+  formula: 'T = |e.p − p| / (maxSpeed + |e.v|); Flee(e.p + e.v · T) while |e.p − p| < threat distance (0: always)',
   inputs: [{ key: 'target', label: 'Pursuer', type: 'agent', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

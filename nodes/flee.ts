@@ -7,6 +7,7 @@ export const flee: NodeDef = {
   label: 'Flee',
   category: 'behaviour',
   help: 'Steer directly away from the target at full speed while it is closer than the panic distance.',
+  formula: 'steer = (normalize(p − t) · maxSpeed − v) · m while |p − t| < panic distance (0: always), else 0',
   inputs: [{ key: 'target', label: 'Threat', type: 'point', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

@@ -7,6 +7,7 @@ export const followPath: NodeDef = {
   label: 'Follow Path',
   category: 'behaviour',
   help: 'Seek the path’s waypoints in order; on a looped path start again, on an open one arrive at the last point and stop.',
+  formula: 'Seek the current waypoint; within the threshold, advance to the next (a looped path wraps); Arrive at the last of an open path',
   inputs: [{ key: 'path', label: 'Path', type: 'path', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

@@ -7,6 +7,7 @@ export const priority: NodeDef = {
   label: 'Priority',
   category: 'combinator',
   help: 'Spends a force budget on the inputs in order: each gets what is left (capped), and once the budget is used up later inputs are cut off. Put what matters most (Avoid, Evade) first.',
+  formula: 'acc = 0; for each input in order: left = budget − |acc|; stop when left ≤ 0; acc += truncate(fᵢ, left)',
   inputs: [],
   variadic: { prefix: 'in', label: 'Force', type: 'force', min: 2, max: 16 },
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],

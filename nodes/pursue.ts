@@ -7,6 +7,7 @@ export const pursue: NodeDef = {
   label: 'Pursue',
   category: 'behaviour',
   help: 'Seek the point where the target agent will be, predicted from its velocity; head-on, seek it directly.',
+  formula: 'T = |e.p − p| / (maxSpeed + |e.v|); Seek(e.p + e.v · T) (Seek e.p when the target comes head-on)',
   inputs: [{ key: 'target', label: 'Evader', type: 'agent', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [],

@@ -7,6 +7,7 @@ export const scale: NodeDef = {
   label: 'Scale',
   category: 'combinator',
   help: 'Multiplies a force by a factor (negative reverses it).',
+  formula: 'k · f',
   inputs: [{ key: 'in', label: 'Force', type: 'force', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [{ key: 'factor', label: 'Factor', type: 'number', default: 1, min: -1000, max: 1000, step: 0.1, unit: '×', slider: true, help: 'The factor.' }],

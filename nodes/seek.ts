@@ -7,6 +7,7 @@ export const seek: NodeDef = {
   label: 'Seek',
   category: 'behaviour',
   help: 'Steer toward the target at full speed: normalize(target − position) · maxSpeed − velocity. Overshoots and circles back; use Arrive to stop.',
+  formula: 'steer = (normalize(t − p) · maxSpeed − v) · m; at the target, −v · m (a brake)',
   inputs: [{ key: 'target', label: 'Target', type: 'point', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [],

@@ -7,6 +7,7 @@ export const sum: NodeDef = {
   label: 'Sum',
   category: 'combinator',
   help: 'Adds the connected forces, each times its weight. Connect the last input and another appears.',
+  formula: 'Σ wᵢ · fᵢ over the connected inputs',
   inputs: [],
   variadic: {
     prefix: 'in',

@@ -7,6 +7,7 @@ export const truncate: NodeDef = {
   label: 'Truncate',
   category: 'combinator',
   help: 'Caps the force’s length at a maximum (the agent’s maxForce unless you set one). The agent output is always capped at maxForce, so use it inside a graph.',
+  formula: 'f · min(1, max / |f|)',
   inputs: [{ key: 'in', label: 'Force', type: 'force', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

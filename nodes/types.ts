@@ -142,6 +142,8 @@ export interface NodeDef {
   category: Category;
   /** A sentence or two for the palette and the node's tooltip. */
   help: string;
+  /** What it computes, in one line of the notation of BEHAVIORS.md (shown in the node's help). */
+  formula?: string;
   inputs: PortDef[];
   variadic?: Variadic;
   outputs: PortDef[];

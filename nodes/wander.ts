@@ -7,6 +7,7 @@ export const wander: NodeDef = {
   label: 'Wander',
   category: 'behaviour',
   help: 'A smooth random walk: seek a point on a circle ahead of the agent that drifts a little every tick (random numbers from the world’s seed).',
+  formula: 'u ← normalize(u + perp(u) · (rand − ½) · jitter); Seek(p + h · distance + radius · u turned into the heading)',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [

@@ -6,9 +6,11 @@
 import { SteerApp } from './app/app';
 import { SteerCompare } from './app/compare';
 import { SteerInspector, SteerProbeTip } from './app/inspector';
+import { SteerNodeHelp } from './app/node-help';
 import { SteerNumberField } from './app/number-field';
 import { SteerPalette } from './app/palette';
 import { SteerProblems } from './app/problems';
+import { SteerSceneCard } from './app/scene-card';
 import { SteerTypePanel } from './app/type-panel';
 import { SteerWorldPanel } from './app/world-panel';
 import { SteerConnection } from './editor/connection-element';
@@ -36,6 +38,8 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-problems', SteerProblems],
   ['steer-inspector', SteerInspector],
   ['steer-probe-tip', SteerProbeTip],
+  ['steer-node-help', SteerNodeHelp],
+  ['steer-scene-card', SteerSceneCard],
 ];
 
 for (const [name, ctor] of ELEMENTS) if (!customElements.get(name)) customElements.define(name, ctor);

@@ -22,6 +22,7 @@ import { loadDraft, saveDraft } from '../document/storage';
 import type { AgentType, SceneDocument } from '../document/types';
 import { createEditor, type SteerEditor } from '../editor/editor';
 import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
+import { NODE_HELP_EVENT } from '../editor/help-event';
 import type { CompareSession, Variant, VariantSceneEditDetail } from './compare';
 import type { SteerPreview } from '../preview/preview';
 import { hasForceOutput } from '../preview/preview';
@@ -120,6 +121,7 @@ export class SteerApp extends LitElement {
     menu: { state: true },
     panel: { state: true },
     probeTip: { state: true },
+    helpKind: { state: true },
     followTick: { state: true },
     inspected: { state: true },
     stats: { state: true },
@@ -141,6 +143,8 @@ export class SteerApp extends LitElement {
   declare panel: 'type' | 'world' | 'problems' | 'inspect';
   /** The output socket the pointer is over (its live value shows beside it). */
   declare probeTip: ProbeTipTarget | null;
+  /** The node kind whose help is open (a node's or the palette's "?"), or null. */
+  declare helpKind: string | null;
   /** The preview whose followed agent the inspector shows. */
   declare inspected: ProbeSource | null;
   /** Counts follow changes (the preview object stays the same). */
@@ -467,6 +471,7 @@ export class SteerApp extends LitElement {
     let restoredDirty = false;
     this.notice = null;
     this.probeTip = null;
+    this.helpKind = null;
     this.inspected = null;
     this.followTick = 0;
     if (draft.ok && draft.doc) {
@@ -512,6 +517,7 @@ export class SteerApp extends LitElement {
     window.addEventListener('dragleave', this.onDragLeave);
     window.addEventListener('drop', this.onDrop);
     this.addEventListener(FIX_EVENT, this.onFix);
+    this.addEventListener(NODE_HELP_EVENT, this.onHelp);
     this.addEventListener('agent-follow', this.onFollow);
     this.addEventListener('probe-hover', this.onProbeHover);
     (window as unknown as { __steerApp?: SteerApp }).__steerApp = this;
@@ -879,7 +885,7 @@ export class SteerApp extends LitElement {
   }
 
   private onKeyDown = (e: KeyboardEvent): void => {
-    if (isTyping(e) || this.dialog) return;
+    if (isTyping(e) || this.dialog || this.helpKind) return;
     const mod = e.ctrlKey || e.metaKey;
     const k = e.key.toLowerCase();
     if (mod && k === 'z') {
@@ -915,6 +921,10 @@ export class SteerApp extends LitElement {
 
   /** An agent followed in a preview: the inspector shows it. */
   /** A warning's one-click fix (node or problems list): its parameter values, one undoable edit. */
+  private onHelp = (e: Event): void => {
+    this.helpKind = (e as CustomEvent<{ kind: string }>).detail.kind;
+  };
+
   private onFix = (e: Event): void => {
     const { agentType, nodeId, params } = (e as CustomEvent<FixDetail>).detail;
     this.apply(setParams(agentType, nodeId, params));
@@ -1086,6 +1096,7 @@ export class SteerApp extends LitElement {
           )}
           <button data-test="add-type" title="Add an agent type" @click=${() => this.addType()}>+ Type</button>
         </div>
+        <steer-scene-card .name=${doc.name} .description=${doc.description}></steer-scene-card>
         <div class="graph"
           @contextmenu=${(e: Event) => e.preventDefault()}>
           <slot name="editor"></slot>
@@ -1135,7 +1146,7 @@ export class SteerApp extends LitElement {
         <span data-test="problems-count" class=${errors ? 'errors' : warnings ? 'warnings' : 'ok'}>
           ${errors || warnings ? `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'No problems'}
         </span>
-        <span data-test="agents">${agents.toLocaleString('en-US')} agents</span>
+        <span data-test="agents">${agents.toLocaleString('en-US')} ${agents === 1 ? 'agent' : 'agents'}</span>
         <span data-test="ms">${this.stats ? `${this.stats.msPerTick.toFixed(2)} ms/tick` : '– ms/tick'}</span>
         <span data-test="fps">${this.stats ? `${Math.round(this.stats.fps)} fps` : '– fps'}</span>
         <span data-test="tick">${this.stats ? `tick ${this.stats.tick}` : ''}</span>
@@ -1160,6 +1171,7 @@ export class SteerApp extends LitElement {
             <form method="dialog"><button>OK</button></form>
           </dialog>`
         : nothing}
+      ${this.helpKind ? html`<steer-node-help .kind=${this.helpKind} @help-close=${() => (this.helpKind = null)}></steer-node-help>` : nothing}
       <div class="drop-hint">Drop a .steer.json file to open it</div>
       ${this.probeTip ? html`<steer-probe-tip data-test="probe-tip" .source=${this.inspected} .target=${this.probeTip}></steer-probe-tip>` : nothing}
     `;

@@ -405,7 +405,7 @@ export class SteerCompare extends LitElement {
             const t = scene?.agentTypes.find((x) => x.id === r.id);
             const a = against?.get(r.id);
             return html`<tr data-type=${r.id}>
-              <td title=${`${t?.name ?? r.id}: ${r.count} agents`}><span class="swatch" style="background:${t?.color ?? '#888'}"></span>${t?.name ?? r.id}</td>
+              <td title=${`${t?.name ?? r.id}: ${r.count} ${r.count === 1 ? 'agent' : 'agents'}`}><span class="swatch" style="background:${t?.color ?? '#888'}"></span>${t?.name ?? r.id}</td>
               <td data-col="speed" class=${cls(speed(r), a && speed(a))}>${speed(r)}</td>
               <td data-col="nearest" class=${cls(nn(r), a && nn(a))}>${nn(r)}</td>
               <td data-col="collisions" class=${cls(String(r.inObstacles), a && String(a.inObstacles))}>${r.inObstacles}</td>

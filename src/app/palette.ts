@@ -2,6 +2,7 @@ import { LitElement, css, html } from 'lit';
 import type { Category } from '../../nodes/types';
 import { searchNodes } from '../editor/node-menu';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from '../editor/theme';
+import { requestNodeHelp } from '../editor/help-event';
 
 const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'output'];
 
@@ -62,6 +63,27 @@ export class SteerPalette extends LitElement {
     .item:hover {
       background: #222a33;
     }
+    .label {
+      flex: 1;
+    }
+    .help {
+      flex: none;
+      width: 17px;
+      height: 17px;
+      padding: 0;
+      border-radius: 50%;
+      border: 1px solid #39424d;
+      background: none;
+      color: #8b96a3;
+      font: 700 10px/15px system-ui, sans-serif;
+      cursor: pointer;
+      opacity: 0.55;
+    }
+    .item:hover .help,
+    .help:focus-visible {
+      opacity: 1;
+      color: #dde3ea;
+    }
     .dot {
       width: 9px;
       height: 9px;
@@ -98,7 +120,10 @@ export class SteerPalette extends LitElement {
                     }}
                     @dblclick=${() => this.dispatchEvent(new CustomEvent('node-add', { detail: { kind: d.kind }, bubbles: true, composed: true }))}
                   >
-                    <span class="dot" style="background:${CATEGORY_COLOR[d.category]}"></span>${d.label}
+                    <span class="dot" style="background:${CATEGORY_COLOR[d.category]}"></span><span class="label">${d.label}</span>
+                    <button class="help" data-test="palette-help" title="Help: ${d.label}" aria-label="Help: ${d.label}"
+                      @click=${(e: Event) => { e.stopPropagation(); requestNodeHelp(this, d.kind); }}
+                      @dblclick=${(e: Event) => e.stopPropagation()}>?</button>
                   </div>`,
                 )}`
             : '';

@@ -3,6 +3,7 @@ import type { RenderEmit } from '@retejs/lit-plugin';
 import { paramValue } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { fixEvent } from './fix-event';
+import { requestNodeHelp } from './help-event';
 import { isParamVisible, type Schemes, type SteerNode } from './schemes';
 import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, ROW_HEIGHT } from './theme';
 
@@ -100,6 +101,21 @@ export class SteerNodeElement extends LitElement {
       font-weight: 600;
       font-size: 13px;
       color: #fff;
+    }
+    header .help {
+      flex: none;
+      width: 17px;
+      height: 17px;
+      padding: 0;
+      border-radius: 50%;
+      border: 1px solid rgba(255, 255, 255, 0.45);
+      background: rgba(0, 0, 0, 0.18);
+      color: #fff;
+      font: 700 11px/15px system-ui, sans-serif;
+      cursor: pointer;
+    }
+    header .help:hover {
+      background: rgba(0, 0, 0, 0.4);
     }
     header .title {
       flex: 1;
@@ -291,6 +307,8 @@ export class SteerNodeElement extends LitElement {
     return html`
       <header style="--cat:${cat}" title=${n.def?.help ?? `Unknown node kind "${n.kind}"`}>
         <span class="title">${n.label}</span>
+        ${n.def ? html`<button class="help" data-test="node-help-button" title="Help: what ${n.label} computes, its parameters and units" aria-label="Help: ${n.label}"
+          @pointerdown=${(e: Event) => e.stopPropagation()} @click=${(e: Event) => { e.stopPropagation(); requestNodeHelp(this, n.kind); }}>?</button>` : nothing}
         ${n.muted ? html`<span class="muted-tag" data-test="muted" title="Muted: adds no force (a Truncate or Scale passes its input through). Select it and press M to unmute.">muted</span>` : nothing}
         ${badgeKind && !fixable
           ? html`<span class="badge ${badgeKind}" data-test="badge" role="img" aria-label=${messages} title=${messages}
