@@ -68,13 +68,17 @@ export class SteerInspector extends LitElement {
 
   private lastTick = -1;
   private lastFollowed: Followed | null = null;
+  private lastWorld: unknown = null;
   protected readonly loop = new FrameLoop(this, () => {
     const s = this.source;
     const tick = s?.world?.tick ?? -1;
     const f = s?.followed ?? null;
-    if (tick !== this.lastTick || f !== this.lastFollowed) {
+    // a new world (the module with the probes swapped in) reads at once, paused or not
+    const world = s?.world ?? null;
+    if (tick !== this.lastTick || f !== this.lastFollowed || world !== this.lastWorld) {
       this.lastTick = tick;
       this.lastFollowed = f;
+      this.lastWorld = world;
       this.requestUpdate();
     }
   });

@@ -5,6 +5,7 @@ import { BitmapRenderer } from './bitmap';
 import { cssColor } from './colors';
 import { DEFAULT_OVERLAYS, OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Frame, type Hot, type Overlay, type Theme, type TypeStyle } from './draw';
 import type { PreviewWorld } from './frame-world';
+import { readingNow } from './probe-now';
 import { drawInspection, pickAgent, probeColors, type Followed } from './inspect';
 import type { ProbeReading } from '../../runtime/api';
 import { getNodeDef } from '../../nodes/index';
@@ -516,7 +517,8 @@ export class SteerPreview extends LitElement {
     if (this.thread === 'worker') return this.client?.probe ?? null;
     const world = this.host.world as unknown as { probe?(type: string): ProbeReading | null } | null;
     try {
-      return world?.probe?.(f.type) ?? null;
+      const r = world?.probe?.(f.type) ?? null;
+      return r && this.host.world ? readingNow(this.host.world, this.host.module, f.type, f.index, r) : r;
     } catch {
       return null;
     }

@@ -11,6 +11,7 @@ import type { BehaviorWorld, ProbeReading } from '../../runtime/api';
 import { Recorder, give, type ReplayInput } from './replay';
 import { frameBytes, type FrameMessage, type FromWorker, type ToWorker } from './sim-protocol';
 import { FixedTicker, TICKS_PER_SECOND, clampSpeed } from './ticker';
+import { readingNow } from './probe-now';
 import { WorldHost, errorMessage, type HostOutcome, type ModuleImporter } from './world-host';
 
 /** What the worker's scope gives the simulation: messages out, a clock and timers. */
@@ -393,7 +394,7 @@ export class WorkerSimulation {
     const world = this.host.world as unknown as { probe?(type: string): ProbeReading | null; types: readonly string[] } | null;
     if (!f || !world?.probe || !world.types.includes(f.type)) return null;
     try {
-      return world.probe(f.type);
+      return readingNow(this.host.world!, this.host.module, f.type, f.index, world.probe(f.type));
     } catch {
       return null;
     }

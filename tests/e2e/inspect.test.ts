@@ -163,6 +163,23 @@ describe('the agent inspector', () => {
     expect(app.errors).toEqual([]);
   });
 
+  it('following an agent while paused shows its forces at once, without a tick', async () => {
+    // the earlier tests left the preview paused
+    expect(await page.evaluate(() => (window as unknown as { __steerPreview: { playing: boolean } }).__steerPreview.playing)).toBe(false);
+    const tickBefore = await page.evaluate(() => (window as unknown as { __steerPreview: { world: { tick: number } } }).__steerPreview.world.tick);
+    const at = await agentPoint('sheep', 3);
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => page.locator('[data-test="inspect-agent"]').textContent()).toBe('Sheep #4');
+    const row = page.locator('steer-inspector tr.node[data-node="priority"]');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await page.locator('steer-inspector').textContent()).not.toMatch(/Waiting for the next tick/);
+    const r = (await reading())!;
+    expect(r.index).toBe(3);
+    expect(Number.isFinite(r.maxSpeed)).toBe(true);
+    // nothing ran: the world is at the same tick
+    expect(await page.evaluate(() => (window as unknown as { __steerPreview: { world: { tick: number } } }).__steerPreview.world.tick)).toBe(tickBefore);
+  });
+
   it('follows an agent of a large scene, whose simulation runs in the worker: the panel reads its forces', async () => {
     page.once('dialog', (d) => void d.accept());
     await page.click('[data-test="presets"]');
