@@ -175,7 +175,7 @@ describe('the agent inspector', () => {
     expect(await page.locator('steer-inspector').textContent()).not.toMatch(/Waiting for the next tick/);
     const r = (await reading())!;
     expect(r.index).toBe(3);
-    expect(Number.isFinite(r.maxSpeed)).toBe(true);
+    expect(Number.isFinite(r.maxForce)).toBe(true);
     // nothing ran: the world is at the same tick
     expect(await page.evaluate(() => (window as unknown as { __steerPreview: { world: { tick: number } } }).__steerPreview.world.tick)).toBe(tickBefore);
   });
