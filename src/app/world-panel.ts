@@ -2,7 +2,6 @@ import { LitElement, css, html } from 'lit';
 import { freshId } from '../document/commands';
 import { RANGES, type Range } from '../document/schema';
 import { ID_PATTERN, type NamedTarget, type Obstacle, type SceneWorld, type ScenePath } from '../document/types';
-import { inRange } from './number-field';
 import { panelStyles } from './styles';
 
 /** What the world panel asks the app to change. */
@@ -39,11 +38,11 @@ export class SteerWorldPanel extends LitElement {
       td {
         padding: 1px 2px;
       }
-      td input {
+      td steer-number-field {
         width: 100%;
       }
-      input.bad {
-        border-color: #ff5d5d;
+      .actions steer-number-field {
+        width: 64px;
       }
       .x {
         padding: 1px 6px;
@@ -66,25 +65,19 @@ export class SteerWorldPanel extends LitElement {
     this.dispatchEvent(new CustomEvent('world-change', { detail: change, bubbles: true, composed: true }));
   }
 
-  /** A compact number input that commits only values inside the range. */
+  /** A table cell's number field (the app's one number field, without a visible label). */
   private num(value: number, range: Range, label: string, commit: (v: number) => void) {
-    return html`<input
-      type="number"
-      aria-label=${label}
-      .value=${String(value)}
-      @input=${(e: Event) => {
-        const el = e.target as HTMLInputElement;
-        const v = el.value.trim() === '' ? NaN : Number(el.value);
-        const ok = inRange(v, range);
-        el.classList.toggle('bad', !ok);
-        if (ok) commit(v);
+    return html`<steer-number-field
+      compact
+      .label=${label}
+      .value=${value}
+      .range=${range}
+      .step=${1}
+      @value-change=${(e: CustomEvent<{ value: number }>) => {
+        e.stopPropagation();
+        commit(e.detail.value);
       }}
-      @blur=${(e: Event) => {
-        const el = e.target as HTMLInputElement;
-        el.classList.remove('bad');
-        el.value = String(value);
-      }}
-    />`;
+    ></steer-number-field>`;
   }
 
   render() {
