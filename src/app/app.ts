@@ -25,6 +25,8 @@ import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
 import type { CompareSession, Variant, VariantSceneEditDetail } from './compare';
 import type { SteerPreview } from '../preview/preview';
 import { hasForceOutput } from '../preview/preview';
+import type { SceneEditDetail } from '../preview/preview';
+import { insertPathPoint, movePathPoint, removePathPoint } from '../document/commands';
 import { probeColors } from '../preview/inspect';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { NODE_DRAG_TYPE } from './palette';
@@ -863,13 +865,18 @@ export class SteerApp extends LitElement {
   }
 
   private onSceneEdit(e: CustomEvent): void {
-    const d = e.detail as
-      | { kind: 'move-obstacle'; index: number; x: number; y: number }
-      | { kind: 'move-target'; name: string; x: number; y: number }
-      | { kind: 'add-path-point'; path: string; x: number; y: number };
+    const d = e.detail as SceneEditDetail;
     const r = (v: number) => Math.round(v * 10) / 10;
     const w = this.doc.world;
-    if (d.kind === 'move-obstacle') {
+    if (d.kind === 'move-path-point') {
+      this.apply(movePathPoint(d.path, d.index, [r(d.x), r(d.y)]));
+    } else if (d.kind === 'insert-path-point') {
+      this.apply(insertPathPoint(d.path, d.index, [r(d.x), r(d.y)]));
+    } else if (d.kind === 'remove-path-point') {
+      this.apply(removePathPoint(d.path, d.index));
+    } else if (d.kind === 'set-seed') {
+      this.apply(updateWorld({ seed: d.seed }));
+    } else if (d.kind === 'move-obstacle') {
       this.apply(setObstacles(w.obstacles.map((o, k) => (k === d.index ? { ...o, x: r(d.x), y: r(d.y) } : o))));
     } else if (d.kind === 'move-target') {
       this.apply(setTargets(w.targets.map((t) => (t.name === d.name ? { ...t, x: r(d.x), y: r(d.y) } : t))));

@@ -285,6 +285,48 @@ export const setTargets =
   (targets: NamedTarget[]): Edit =>
   (doc) => ({ ...doc, world: { ...doc.world, targets } });
 
+/** A path's points changed by `f`, or the same document when the path is not there or nothing changed. */
+function updatePathPoints(doc: SceneDocument, pathId: string, f: (points: [number, number][]) => [number, number][] | null): SceneDocument {
+  const k = doc.world.paths.findIndex((p) => p.id === pathId);
+  if (k < 0) return doc;
+  const points = f(doc.world.paths[k].points);
+  if (!points) return doc;
+  const paths = doc.world.paths.slice();
+  paths[k] = { ...paths[k], points };
+  return { ...doc, world: { ...doc.world, paths } };
+}
+
+/** Moves point `index` of a path (kept inside RANGES.coordinate). */
+export const movePathPoint =
+  (pathId: string, index: number, point: [number, number]): Edit =>
+  (doc) =>
+    updatePathPoints(doc, pathId, (pts) => {
+      const p = pts[index];
+      const x = coordinate(point[0]);
+      const y = coordinate(point[1]);
+      if (!p || (p[0] === x && p[1] === y)) return null;
+      const next = pts.slice();
+      next[index] = [x, y];
+      return next;
+    });
+
+/** Inserts a point into a path before point `index` (`index` = its length appends; kept inside RANGES.coordinate). */
+export const insertPathPoint =
+  (pathId: string, index: number, point: [number, number]): Edit =>
+  (doc) =>
+    updatePathPoints(doc, pathId, (pts) => {
+      if (!Number.isInteger(index) || index < 0 || index > pts.length) return null;
+      const next = pts.slice();
+      next.splice(index, 0, [coordinate(point[0]), coordinate(point[1])]);
+      return next;
+    });
+
+/** Removes point `index` of a path. */
+export const removePathPoint =
+  (pathId: string, index: number): Edit =>
+  (doc) =>
+    updatePathPoints(doc, pathId, (pts) => (Number.isInteger(index) && index >= 0 && index < pts.length ? pts.filter((_, k) => k !== index) : null));
+
 /** Applies several edits as one. */
 export const batch =
   (...edits: Edit[]): Edit =>

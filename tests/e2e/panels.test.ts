@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/document/types';
-import { doc, openApp } from './app';
+import { doc, openApp, screenshot } from './app';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -138,5 +138,144 @@ describe('number fields typed key by key', () => {
     await r.blur();
     expect(await r.inputValue()).toBe('50');
     expect(errors).toEqual([]);
+  });
+});
+
+/** Opens a preset (accepting the "discard changes?" prompt) and waits for its world. */
+async function openPreset(page: Page, key: string, typeId: string): Promise<void> {
+  page.once('dialog', (d) => void d.accept());
+  await page.click('[data-test="presets"]');
+  await page.click(`[data-preset="${key}"]`);
+  await page.waitForFunction((id) => !!window.__steerPreview?.world?.types.includes(id), typeId);
+}
+
+/** The page point over world point (x, y) of the app's preview. */
+async function overWorld(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  const box = (await page.locator('steer-preview canvas[role="img"]').first().boundingBox())!;
+  const v = await page.evaluate(() => window.__steerPreview!.view);
+  return { x: box.x + x * v.scale + v.x, y: box.y + y * v.scale + v.y };
+}
+
+/** The points of a path of the open document. */
+function pathPoints(page: Page, id: string): Promise<[number, number][]> {
+  return read(page, (d) => d.world.paths.find((p) => p.id === id)!.points);
+}
+
+describe('path points in Edit mode', () => {
+  it('drags a point, inserts one with a click on a segment, removes one with Delete and one with Alt-click, each undoable', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openPreset(page, 'patrol', 'guard');
+    await page.click('[data-test="play-pause"]');
+    const start = await pathPoints(page, 'patrol');
+    expect(start[2]).toEqual([650, 140]);
+    const nodes = (await doc(page)).agentTypes[0].graph.nodes.length;
+    await page.click('[data-panel="world"]');
+    await page.click('steer-world-panel [data-path="patrol"] button:has-text("Edit")');
+
+    // drag point 2 (650, 140) to (600, 200)
+    const from = await overWorld(page, 650, 140);
+    const to = await overWorld(page, 600, 200);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => pathPoints(page, 'patrol')).not.toEqual(start);
+    let pts = await pathPoints(page, 'patrol');
+    expect(pts).toHaveLength(7);
+    expect(pts[2][0]).toBeCloseTo(600, 0);
+    expect(pts[2][1]).toBeCloseTo(200, 0);
+    expect(pts.filter((_, k) => k !== 2)).toEqual(start.filter((_, k) => k !== 2));
+
+    // a click on the segment from point 0 (150, 120) to point 1 (400, 90) inserts a point there
+    const mid = await overWorld(page, 275, 105);
+    await page.mouse.click(mid.x, mid.y);
+    pts = await pathPoints(page, 'patrol');
+    expect(pts).toHaveLength(8);
+    expect(pts[1][0]).toBeCloseTo(275, 0);
+    expect(pts[1][1]).toBeCloseTo(105, 0);
+    expect(pts[2]).toEqual(start[1]);
+    await screenshot(page, 'path-edit-inserted');
+
+    // select point 4 (690, 330) and press Delete: the point goes, the graph keeps its nodes
+    const p4 = await overWorld(page, 690, 330);
+    await page.mouse.click(p4.x, p4.y);
+    await page.keyboard.press('Delete');
+    pts = await pathPoints(page, 'patrol');
+    expect(pts).toHaveLength(7);
+    expect(pts.some(([x, y]) => x === 690 && y === 330)).toBe(false);
+    expect((await doc(page)).agentTypes[0].graph.nodes).toHaveLength(nodes);
+
+    // Alt-click removes point (300, 500)
+    const p6 = await overWorld(page, 300, 500);
+    await page.keyboard.down('Alt');
+    await page.mouse.click(p6.x, p6.y);
+    await page.keyboard.up('Alt');
+    pts = await pathPoints(page, 'patrol');
+    expect(pts).toHaveLength(6);
+    expect(pts.some(([x, y]) => x === 300 && y === 500)).toBe(false);
+
+    // four edits, four undo steps
+    for (const n of [7, 8, 7]) {
+      await page.click('[data-test="undo"]');
+      expect(await pathPoints(page, 'patrol')).toHaveLength(n);
+    }
+    await page.click('[data-test="undo"]');
+    expect(await pathPoints(page, 'patrol')).toEqual(start);
+    expect(errors).toEqual([]);
+  });
+
+  it('outside Edit mode a click on a path point changes nothing', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    await openPreset(page, 'patrol', 'guard');
+    const start = await pathPoints(page, 'patrol');
+    const p = await overWorld(page, 400, 90);
+    await page.mouse.click(p.x, p.y);
+    await page.keyboard.press('Delete');
+    expect(await pathPoints(page, 'patrol')).toEqual(start);
+  });
+});
+
+describe('one seed, and obstacles added where there is room', () => {
+  it("the preview's Reset with seed sets the World panel's seed, and the World panel's seed is the preview's", async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await page.click('[data-panel="world"]');
+    const previewSeed = page.locator('steer-preview [data-test="seed"]');
+    await typeInto(page, previewSeed, '2024');
+    await page.click('steer-preview [data-test="reset-seed"]');
+    expect(await read(page, (d) => d.world.seed)).toBe(2024);
+    await expect.poll(() => panelField(page, 'world', 'seed').inputValue()).toBe('2024');
+    expect(await page.evaluate(() => window.__steerPreview!.seed)).toBe(2024);
+
+    await typeInto(page, panelField(page, 'world', 'seed'), '77');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => window.__steerPreview!.seed)).toBe(77);
+    await expect.poll(() => previewSeed.inputValue()).toBe('77');
+    // one undo step brings the seed the preview set back
+    await page.click('[data-test="undo"]');
+    expect(await read(page, (d) => d.world.seed)).toBe(2024);
+    expect(errors).toEqual([]);
+  });
+
+  it('Add obstacle puts each new obstacle on a free spot inside the world', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    await page.click('[data-panel="world"]');
+    const before = await read(page, (d) => d.world.obstacles.length);
+    for (let k = 0; k < 4; k++) await page.click('steer-world-panel button:has-text("Add obstacle")');
+    const d = await doc(page);
+    const all = d.world.obstacles;
+    expect(all).toHaveLength(before + 4);
+    for (const o of all.slice(before)) {
+      expect(o.x - o.r).toBeGreaterThanOrEqual(0);
+      expect(o.y - o.r).toBeGreaterThanOrEqual(0);
+      expect(o.x + o.r).toBeLessThanOrEqual(d.world.width);
+      expect(o.y + o.r).toBeLessThanOrEqual(d.world.height);
+      // clear of every other obstacle
+      for (const p of all) if (p !== o) expect(Math.hypot(p.x - o.x, p.y - o.y)).toBeGreaterThanOrEqual(p.r + o.r);
+    }
   });
 });
