@@ -27,6 +27,7 @@ import type { SteerPreview } from '../preview/preview';
 import { hasForceOutput } from '../preview/preview';
 import type { SceneEditDetail } from '../preview/preview';
 import { insertPathPoint, movePathPoint, removePathPoint } from '../document/commands';
+import { typeIdFromName, type TypeChangeDetail, type TypeRenameDetail } from './type-panel';
 import { probeColors } from '../preview/inspect';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { NODE_DRAG_TYPE } from './palette';
@@ -742,7 +743,36 @@ export class SteerApp extends LitElement {
     const id = freshId(`type-${n}`, this.doc.agentTypes.map((t) => t.id));
     this.apply(addAgentType(newAgentType(id, `Type ${n}`, TYPE_COLOURS[(n - 1) % TYPE_COLOURS.length])));
     // (refused past the 32 agent types a scene holds: the notice says so, and the tab stays)
-    if (this.doc.agentTypes.some((t) => t.id === id)) this.typeId = id;
+    if (this.doc.agentTypes.some((t) => t.id === id)) {
+      this.typeId = id;
+      this.idFollowers.add(id);
+    }
+  }
+
+  /**
+   * Types added in this session whose id was not edited: their id follows their name ("Type 3"
+   * renamed "Wolves" is `wolves`). Other types keep their id when renamed: a game may call them by it.
+   */
+  private idFollowers = new Set<string>();
+
+  /** Changes the type's id and every reference to it (one undo step with `also`, e.g. the new name), and keeps it shown. */
+  private renameTypeId(from: string, to: string, also?: Edit, mergeKey?: string): void {
+    const before = this.doc;
+    const shown = this.typeId === from;
+    if (shown) this.typeId = to;
+    this.apply(also ? commands.batch(also, commands.renameAgentType(from, to)) : commands.renameAgentType(from, to), mergeKey);
+    if (this.doc === before || !this.doc.agentTypes.some((t) => t.id === to)) {
+      if (shown) this.typeId = from;
+      return;
+    }
+    if (this.idFollowers.delete(from) && also) this.idFollowers.add(to);
+  }
+
+  /** The Agent type panel's edits: fields, with the id when it follows a new name. */
+  private onTypeChange(d: TypeChangeDetail): void {
+    const edit = updateAgentType(this.typeId, d.patch);
+    if (d.id) this.renameTypeId(this.typeId, d.id, edit);
+    else this.apply(edit, d.mergeKey);
   }
 
   deleteType(id: string): void {
@@ -756,7 +786,12 @@ export class SteerApp extends LitElement {
     const t = this.doc.agentTypes.find((x) => x.id === id);
     if (!t) return;
     const name = window.prompt('Name of this agent type', t.name);
-    if (name && name.trim() && name.trim().length <= 200) this.apply(updateAgentType(id, { name: name.trim() }));
+    if (!(name && name.trim() && name.trim().length <= 200)) return;
+    const edit = updateAgentType(id, { name: name.trim() });
+    const others = this.doc.agentTypes.filter((x) => x.id !== id).map((x) => x.id);
+    const to = this.idFollowers.has(id) ? typeIdFromName(name.trim(), others) : id;
+    if (to !== id) this.renameTypeId(id, to, edit);
+    else this.apply(edit);
   }
 
   // ── A/B compare (compare.ts) ────────────────────────────────────────────────────────────────
@@ -1124,8 +1159,9 @@ export class SteerApp extends LitElement {
           ${this.panel === 'inspect'
             ? html`<steer-inspector .source=${this.inspected} .scene=${this.inspected ? ((this.inspected as { scene?: SceneDocument }).scene ?? doc) : doc}></steer-inspector>`
             : this.panel === 'type'
-            ? html`<steer-type-panel .type=${type}
-                @type-change=${(e: CustomEvent<{ patch: Partial<AgentType>; mergeKey: string }>) => this.apply(updateAgentType(this.typeId, e.detail.patch), e.detail.mergeKey)}></steer-type-panel>`
+            ? html`<steer-type-panel .type=${type} .types=${doc.agentTypes} .idFollowsName=${this.idFollowers.has(this.typeId)}
+                @type-change=${(e: CustomEvent<TypeChangeDetail>) => this.onTypeChange(e.detail)}
+                @type-rename=${(e: CustomEvent<TypeRenameDetail>) => this.renameTypeId(e.detail.from, e.detail.to)}></steer-type-panel>`
             : this.panel === 'world'
               ? html`<steer-world-panel .world=${doc.world} .editPath=${this.editPath}
                   @world-change=${(e: CustomEvent<WorldChange>) => this.onWorldChange(e.detail)}></steer-world-panel>`

@@ -7,9 +7,9 @@
  * change (so history is cheap and undo restores the exact earlier value). An edit that does not
  * apply (unknown id, no change) returns the same document object, and the history records nothing.
  */
-import { getNodeDef, inputCount, inputPorts } from '../../nodes/index';
+import { getNodeDef, inputCount, inputPorts, paramDefs } from '../../nodes/index';
 import { LIMITS, RANGES } from './schema';
-import type { AgentType, Connection, GraphNode, NamedTarget, Obstacle, ParamValue, SceneDocument, ScenePath, SceneWorld } from './types';
+import { ID_PATTERN, type AgentType, type Connection, type GraphNode, type NamedTarget, type Obstacle, type ParamValue, type SceneDocument, type ScenePath, type SceneWorld } from './types';
 
 /** An edit: document in, document out (the same object when nothing changed). */
 export type Edit = (doc: SceneDocument) => SceneDocument;
@@ -242,6 +242,39 @@ export const removeAgentType =
   (doc) => {
     const agentTypes = doc.agentTypes.filter((t) => t.id !== typeId);
     return agentTypes.length === doc.agentTypes.length ? doc : { ...doc, agentTypes };
+  };
+
+/**
+ * Changes an agent type's id, and every reference to it in the scene: the parameters that choose an
+ * agent type (Flock, Nearest Agent, Separation, …) in the graphs of all types, so nothing that
+ * pointed at the type is left dangling. The new id must match ID_PATTERN and be no other type's;
+ * otherwise (or for an unknown id, or no change) the same document.
+ */
+export const renameAgentType =
+  (typeId: string, newId: string): Edit =>
+  (doc) => {
+    if (newId === typeId || !ID_PATTERN.test(newId) || doc.agentTypes.some((t) => t.id === newId)) return doc;
+    if (!doc.agentTypes.some((t) => t.id === typeId)) return doc;
+    const agentTypes = doc.agentTypes.map((t) => {
+      let changed = t.id === typeId;
+      const nodes = t.graph.nodes.map((n) => {
+        const def = getNodeDef(n.kind);
+        if (!def) return n;
+        let params: Record<string, ParamValue> | null = null;
+        for (const p of paramDefs(def, n.params)) {
+          if (p.type !== 'agentType' || !Object.hasOwn(n.params, p.key) || n.params[p.key] !== typeId) continue;
+          params ??= { ...n.params };
+          params[p.key] = newId;
+        }
+        if (!params) return n;
+        changed = true;
+        return { ...n, params };
+      });
+      if (!changed) return t;
+      const graph = nodes.some((n, k) => n !== t.graph.nodes[k]) ? { ...t.graph, nodes } : t.graph;
+      return t.id === typeId ? { ...t, id: newId, graph } : { ...t, graph };
+    });
+    return { ...doc, agentTypes };
   };
 
 /** Changes an agent type's fields other than its id and graph (name, color, count, mass, …). */

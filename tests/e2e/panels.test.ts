@@ -279,3 +279,74 @@ describe('one seed, and obstacles added where there is room', () => {
     }
   });
 });
+
+describe('agent type ids', () => {
+  it('shows the id, renames it with every reference to it as one undo step, and refuses a bad or taken id', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const id = page.locator('steer-type-panel input[aria-label="Type id"]');
+    expect(await id.inputValue()).toBe('sheep');
+    await page.click('.tabs button[data-type="wolf"]');
+    await expect.poll(() => id.inputValue()).toBe('wolf');
+
+    // the rule, then a taken id: said at once, nothing changes
+    await typeInto(page, id, '2 wolves');
+    expect(await page.locator('steer-type-panel [role="alert"]').textContent()).toContain('a letter or _, then up to 63 letters, digits, _ or -');
+    await page.keyboard.press('Enter');
+    await typeInto(page, id, 'sheep');
+    expect(await page.locator('steer-type-panel [role="alert"]').textContent()).toContain('“sheep” is the id of the type “Sheep”');
+    await page.keyboard.press('Enter');
+    expect(await read(page, (d) => d.agentTypes.map((t) => t.id))).toEqual(['sheep', 'wolf']);
+
+    await typeInto(page, id, 'wolves');
+    await page.keyboard.press('Enter');
+    const d = await doc(page);
+    expect(d.agentTypes.map((t) => t.id)).toEqual(['sheep', 'wolves']);
+    // the sheep's Nearest Agent chose the wolves by id: it follows
+    expect(d.agentTypes[0].graph.nodes.find((n) => n.id === 'wolf')!.params.agentType).toBe('wolves');
+    expect(await page.locator('.tabs button[data-type="wolves"]').getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('steer-type-panel .id-hint').textContent()).toContain("world.agents('wolves')");
+    await expect.poll(() => page.evaluate(() => window.__steerPreview!.world!.types.join())).toBe('sheep,wolves');
+    expect(await page.locator('[data-test="problems-count"]').textContent()).toContain('No problems');
+
+    await page.click('[data-test="undo"]');
+    const back = await doc(page);
+    expect(back.agentTypes.map((t) => t.id)).toEqual(['sheep', 'wolf']);
+    expect(back.agentTypes[0].graph.nodes.find((n) => n.id === 'wolf')!.params.agentType).toBe('wolf');
+    expect(errors).toEqual([]);
+  });
+
+  it("a new type's id follows its name until the id is edited, and a duplicate name is warned about", async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await page.click('[data-test="add-type"]');
+    const id = page.locator('steer-type-panel input[aria-label="Type id"]');
+    await expect.poll(() => id.inputValue()).toBe('type-3');
+    const name = page.locator('steer-type-panel input[aria-label="Type name"]');
+    await typeInto(page, name, 'Wolves');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => id.inputValue()).toBe('wolves');
+    expect(await read(page, (d) => d.agentTypes.map((t) => `${t.id}:${t.name}`))).toEqual(['sheep:Sheep', 'wolf:Wolf', 'wolves:Wolves']);
+    expect(await page.locator('steer-type-panel [data-test="duplicate-name"]').count()).toBe(0);
+
+    // the same name as another type: warned, and the id stays unique
+    await typeInto(page, name, 'wolf');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => id.inputValue()).toBe('wolf-2');
+    expect(await page.locator('steer-type-panel [data-test="duplicate-name"]').textContent()).toContain('Another agent type is also called “Wolf”');
+    await screenshot(page, 'agent-type-panel');
+
+    // once the id is edited it stays
+    await typeInto(page, id, 'pack');
+    await page.keyboard.press('Enter');
+    await typeInto(page, name, 'Hunters');
+    await page.keyboard.press('Enter');
+    expect(await read(page, (d) => d.agentTypes.map((t) => `${t.id}:${t.name}`))).toEqual(['sheep:Sheep', 'wolf:Wolf', 'pack:Hunters']);
+    // a renamed preset type keeps its id: a game may call it by it
+    await page.click('.tabs button[data-type="sheep"]');
+    await typeInto(page, name, 'Lambs');
+    await page.keyboard.press('Enter');
+    expect(await read(page, (d) => d.agentTypes[0].id)).toBe('sheep');
+    expect(errors).toEqual([]);
+  });
+});
