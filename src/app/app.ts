@@ -26,6 +26,9 @@ import { NODE_HELP_EVENT } from '../editor/help-event';
 import type { CompareSession, Variant, VariantSceneEditDetail } from './compare';
 import type { SteerPreview } from '../preview/preview';
 import { hasForceOutput } from '../preview/preview';
+import type { SceneEditDetail } from '../preview/preview';
+import { insertPathPoint, movePathPoint, removePathPoint } from '../document/commands';
+import { typeIdFromName, type TypeChangeDetail, type TypeRenameDetail } from './type-panel';
 import { probeColors } from '../preview/inspect';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { NODE_DRAG_TYPE } from './palette';
@@ -746,7 +749,36 @@ export class SteerApp extends LitElement {
     const id = freshId(`type-${n}`, this.doc.agentTypes.map((t) => t.id));
     this.apply(addAgentType(newAgentType(id, `Type ${n}`, TYPE_COLOURS[(n - 1) % TYPE_COLOURS.length])));
     // (refused past the 32 agent types a scene holds: the notice says so, and the tab stays)
-    if (this.doc.agentTypes.some((t) => t.id === id)) this.typeId = id;
+    if (this.doc.agentTypes.some((t) => t.id === id)) {
+      this.typeId = id;
+      this.idFollowers.add(id);
+    }
+  }
+
+  /**
+   * Types added in this session whose id was not edited: their id follows their name ("Type 3"
+   * renamed "Wolves" is `wolves`). Other types keep their id when renamed: a game may call them by it.
+   */
+  private idFollowers = new Set<string>();
+
+  /** Changes the type's id and every reference to it (one undo step with `also`, e.g. the new name), and keeps it shown. */
+  private renameTypeId(from: string, to: string, also?: Edit, mergeKey?: string): void {
+    const before = this.doc;
+    const shown = this.typeId === from;
+    if (shown) this.typeId = to;
+    this.apply(also ? commands.batch(also, commands.renameAgentType(from, to)) : commands.renameAgentType(from, to), mergeKey);
+    if (this.doc === before || !this.doc.agentTypes.some((t) => t.id === to)) {
+      if (shown) this.typeId = from;
+      return;
+    }
+    if (this.idFollowers.delete(from) && also) this.idFollowers.add(to);
+  }
+
+  /** The Agent type panel's edits: fields, with the id when it follows a new name. */
+  private onTypeChange(d: TypeChangeDetail): void {
+    const edit = updateAgentType(this.typeId, d.patch);
+    if (d.id) this.renameTypeId(this.typeId, d.id, edit);
+    else this.apply(edit, d.mergeKey);
   }
 
   deleteType(id: string): void {
@@ -760,7 +792,12 @@ export class SteerApp extends LitElement {
     const t = this.doc.agentTypes.find((x) => x.id === id);
     if (!t) return;
     const name = window.prompt('Name of this agent type', t.name);
-    if (name && name.trim() && name.trim().length <= 200) this.apply(updateAgentType(id, { name: name.trim() }));
+    if (!(name && name.trim() && name.trim().length <= 200)) return;
+    const edit = updateAgentType(id, { name: name.trim() });
+    const others = this.doc.agentTypes.filter((x) => x.id !== id).map((x) => x.id);
+    const to = this.idFollowers.has(id) ? typeIdFromName(name.trim(), others) : id;
+    if (to !== id) this.renameTypeId(id, to, edit);
+    else this.apply(edit);
   }
 
   // ── A/B compare (compare.ts) ────────────────────────────────────────────────────────────────
@@ -869,13 +906,18 @@ export class SteerApp extends LitElement {
   }
 
   private onSceneEdit(e: CustomEvent): void {
-    const d = e.detail as
-      | { kind: 'move-obstacle'; index: number; x: number; y: number }
-      | { kind: 'move-target'; name: string; x: number; y: number }
-      | { kind: 'add-path-point'; path: string; x: number; y: number };
+    const d = e.detail as SceneEditDetail;
     const r = (v: number) => Math.round(v * 10) / 10;
     const w = this.doc.world;
-    if (d.kind === 'move-obstacle') {
+    if (d.kind === 'move-path-point') {
+      this.apply(movePathPoint(d.path, d.index, [r(d.x), r(d.y)]));
+    } else if (d.kind === 'insert-path-point') {
+      this.apply(insertPathPoint(d.path, d.index, [r(d.x), r(d.y)]));
+    } else if (d.kind === 'remove-path-point') {
+      this.apply(removePathPoint(d.path, d.index));
+    } else if (d.kind === 'set-seed') {
+      this.apply(updateWorld({ seed: d.seed }));
+    } else if (d.kind === 'move-obstacle') {
       this.apply(setObstacles(w.obstacles.map((o, k) => (k === d.index ? { ...o, x: r(d.x), y: r(d.y) } : o))));
     } else if (d.kind === 'move-target') {
       this.apply(setTargets(w.targets.map((t) => (t.name === d.name ? { ...t, x: r(d.x), y: r(d.y) } : t))));
@@ -1128,8 +1170,9 @@ export class SteerApp extends LitElement {
           ${this.panel === 'inspect'
             ? html`<steer-inspector .source=${this.inspected} .scene=${this.inspected ? ((this.inspected as { scene?: SceneDocument }).scene ?? doc) : doc}></steer-inspector>`
             : this.panel === 'type'
-            ? html`<steer-type-panel .type=${type}
-                @type-change=${(e: CustomEvent<{ patch: Partial<AgentType>; mergeKey: string }>) => this.apply(updateAgentType(this.typeId, e.detail.patch), e.detail.mergeKey)}></steer-type-panel>`
+            ? html`<steer-type-panel .type=${type} .types=${doc.agentTypes} .idFollowsName=${this.idFollowers.has(this.typeId)}
+                @type-change=${(e: CustomEvent<TypeChangeDetail>) => this.onTypeChange(e.detail)}
+                @type-rename=${(e: CustomEvent<TypeRenameDetail>) => this.renameTypeId(e.detail.from, e.detail.to)}></steer-type-panel>`
             : this.panel === 'world'
               ? html`<steer-world-panel .world=${doc.world} .editPath=${this.editPath}
                   @world-change=${(e: CustomEvent<WorldChange>) => this.onWorldChange(e.detail)}></steer-world-panel>`

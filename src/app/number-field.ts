@@ -1,4 +1,4 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { rangeMessage, type Range } from '../document/schema';
 
 /** Whether v is inside the range (and whole when it must be). */
@@ -9,11 +9,56 @@ export function inRange(v: number, r: Range): boolean {
   return v <= r.max;
 }
 
+/** A number as JavaScript writes it: `-1`, `0.5`, `.5`, `1e3`, `2.5E-2` (no hex, no `Infinity`, no spaces inside). */
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** The start of a number that is not one yet: ``, `-`, `.`, `-.`, `1e`, `1e-`. */
+const PARTIAL = /^[+-]?(?:\.|(?:\d+\.?\d*|\.\d+)[eE][+-]?)?$/;
+
+/** What a field's text says: a number, the start of one (still being typed), or neither. */
+export type ParsedNumber = { kind: 'number'; value: number } | { kind: 'partial' } | { kind: 'invalid' };
+
+/** Reads a field's text exactly: never another number than the one written (`1e400` is Infinity, out of any range). */
+export function parseNumber(text: string): ParsedNumber {
+  const t = text.trim();
+  if (NUMBER.test(t)) return { kind: 'number', value: Number(t) };
+  return PARTIAL.test(t) ? { kind: 'partial' } : { kind: 'invalid' };
+}
+
 /**
- * A labelled number field for the panels. It commits only values the document accepts (the
- * loader's range): anything else is shown as invalid with the reason, and reverts when the field
- * loses focus, so the open scene always stays savable and loadable. Dispatches `value-change`
- * with `{ value }` on every valid keystroke (the app merges them into one undo step).
+ * What to tell about a field's text, or null when it may be committed (or is still being typed and
+ * `final` is false): `expected a number from 0 to 10000 px/tick², got "1e400"`.
+ */
+export function numberProblem(text: string, range: Range, final: boolean): string | null {
+  const p = parseNumber(text);
+  if (p.kind === 'number' ? inRange(p.value, range) : p.kind === 'partial' && !final) return null;
+  const t = text.trim();
+  return `${rangeMessage(range)}${t ? `, got "${t.length > 24 ? `${t.slice(0, 24)}…` : t}"` : ''}`;
+}
+
+/** `v` moved by `k` steps, kept in the range and rounded to the step's decimals (0.1 + 0.2 is 0.3 here). */
+export function stepValue(v: number, step: number, k: number, range: Range): number {
+  const s = step > 0 && Number.isFinite(step) ? step : 1;
+  const decimals = Math.min(12, Math.max(0, -Math.floor(Math.log10(s)) + 1));
+  let next = Number((v + k * s).toFixed(decimals));
+  if (range.whole) next = Math.round(next);
+  if (next > range.max) next = range.max;
+  if (range.exclusiveMin ? next <= range.min : next < range.min) next = range.exclusiveMin ? v : range.min;
+  return next;
+}
+
+/**
+ * The one number field of the app: the labelled fields of the Agent type and World panels, the
+ * table cells of obstacles and targets, and every number parameter on a node.
+ *
+ * What is typed stays as typed while the field has focus: the field never writes the document's
+ * value back into it then (writing `""` back for an unfinished `-` is what turned `-1` into `1`), and
+ * it is a text field, not `type="number"`, so no keystroke is dropped or reinterpreted by the
+ * browser. A number inside the range is committed at once (`value-change` with `{ value }`, one per
+ * keystroke: the app merges them into one undo step); the start of one (`-`, `.`, `1e`) commits
+ * nothing and waits; anything else, or a number out of range, marks the field invalid with the range
+ * and commits nothing. While the text is no number in range the document holds the value from before
+ * the edit (never a prefix passed on the way, the `1e4` of `1e400`); leaving the field, or Escape,
+ * shows that value again. Enter ends the edit. ArrowUp and ArrowDown step the value.
  */
 export class SteerNumberField extends LitElement {
   static properties = {
@@ -21,20 +66,35 @@ export class SteerNumberField extends LitElement {
     value: { type: Number },
     range: { attribute: false },
     step: { type: Number },
-    draft: { state: true },
+    compact: { type: Boolean, reflect: true },
+    hint: { attribute: false },
+    problem: { attribute: false },
     error: { state: true },
   };
 
-  /** The field's label. */
+  /** The field's label (the input's accessible name; shown unless `compact`). */
   declare label: string;
   /** The document's value. */
   declare value: number;
   /** What the document accepts. */
   declare range: Range;
-  /** Step of the spinner. */
+  /** Step of ArrowUp/ArrowDown. */
   declare step: number;
-  declare draft: string | null;
+  /** No visible label: a table cell or a node's parameter row, which label the field themselves. */
+  declare compact: boolean;
+  /** Shown on hover (the parameter's help). */
+  declare hint: string | undefined;
+  /** A problem the compiler found with the value in the document: the field is marked, the message is its tooltip. */
+  declare problem: string | undefined;
+  /** Why the typed text is not committed, while it is not. */
   declare error: string | null;
+
+  /** Whether the user is editing (the field has focus): then its text is theirs. */
+  private editing = false;
+  /** The value when the edit began: what the document holds again when the edit ends on no number in range. */
+  private startValue = 0;
+  /** The value last dispatched in this edit. */
+  private told = 0;
 
   static styles = css`
     :host {
@@ -44,6 +104,12 @@ export class SteerNumberField extends LitElement {
       gap: 6px;
       margin: 3px 0;
       font-size: 12px;
+      position: relative;
+    }
+    :host([compact]) {
+      display: block;
+      margin: 0;
+      min-width: 0;
     }
     label {
       color: #aab4bf;
@@ -57,6 +123,10 @@ export class SteerNumberField extends LitElement {
       border-radius: 4px;
       padding: 3px 6px;
       font: inherit;
+      min-width: 0;
+    }
+    :host([compact]) input {
+      padding: 2px 4px;
     }
     input.bad {
       border-color: #ff5d5d;
@@ -67,6 +137,19 @@ export class SteerNumberField extends LitElement {
       color: #ff8a8a;
       font-size: 11px;
     }
+    :host([compact]) .err {
+      position: absolute;
+      left: 0;
+      top: calc(100% + 2px);
+      z-index: 10;
+      width: max-content;
+      max-width: 240px;
+      padding: 3px 6px;
+      border-radius: 4px;
+      background: #2a1416;
+      border: 1px solid #ff5d5d;
+      white-space: normal;
+    }
   `;
 
   constructor() {
@@ -75,41 +158,97 @@ export class SteerNumberField extends LitElement {
     this.value = 0;
     this.range = { min: -Infinity, max: Infinity };
     this.step = 1;
-    this.draft = null;
+    this.compact = false;
+    this.hint = undefined;
+    this.problem = undefined;
     this.error = null;
+  }
+
+  private get input(): HTMLInputElement | null {
+    return this.renderRoot?.querySelector('input') ?? null;
+  }
+
+  /** Tells the app the value, unless it was the last one told. */
+  private tell(value: number): void {
+    if (Object.is(value, this.told)) return;
+    this.told = value;
+    this.dispatchEvent(new CustomEvent('value-change', { detail: { value }, bubbles: true, composed: true }));
+  }
+
+  /**
+   * The document holds what the field shows when that is a number in range, else the value from
+   * before the edit (so `1e400` typed key by key does not leave the `1e4` it passed through).
+   */
+  private follow(text: string, final: boolean): void {
+    this.error = numberProblem(text, this.range, final);
+    const p = parseNumber(text);
+    this.tell(p.kind === 'number' && inRange(p.value, this.range) ? p.value : this.startValue);
   }
 
   private onInput(e: Event): void {
-    const text = (e.target as HTMLInputElement).value;
-    this.draft = text;
-    const v = text.trim() === '' ? NaN : Number(text);
-    if (inRange(v, this.range)) {
-      this.error = null;
-      this.dispatchEvent(new CustomEvent('value-change', { detail: { value: v }, bubbles: true, composed: true }));
-    } else {
-      this.error = `expected ${rangeMessage(this.range)}`;
+    if (!this.editing) this.onFocus();
+    this.follow((e.target as HTMLInputElement).value, false);
+  }
+
+  private onKeyDown(e: KeyboardEvent): void {
+    const el = e.target as HTMLInputElement;
+    if (!this.editing) this.onFocus();
+    if (e.key === 'Enter') {
+      this.follow(el.value, true);
+      if (!this.error) el.blur();
+    } else if (e.key === 'Escape') {
+      el.value = String(this.startValue);
+      this.follow(el.value, true);
+      el.blur();
+    } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      const p = parseNumber(el.value);
+      const from = p.kind === 'number' && inRange(p.value, this.range) ? p.value : this.value;
+      el.value = String(stepValue(from, this.step, e.key === 'ArrowUp' ? 1 : -1, this.range));
+      this.follow(el.value, true);
     }
   }
 
+  private onFocus(): void {
+    if (this.editing) return;
+    this.editing = true;
+    this.startValue = this.value;
+    this.told = this.value;
+  }
+
   private onBlur(): void {
-    this.draft = null;
+    if (!this.editing) return;
+    const el = this.input;
+    if (el) this.follow(el.value, true);
+    this.editing = false;
     this.error = null;
+    if (el) el.value = String(this.told);
+  }
+
+  protected updated(changed: PropertyValues): void {
+    // the document's value shows whenever the user is not typing
+    const el = this.input;
+    if (el && !this.editing && (changed.has('value') || el.value === '')) el.value = String(this.value);
   }
 
   render() {
-    const id = 'f';
-    return html`<label for=${id}>${this.label}</label
-      ><input
-        id=${id}
-        type="number"
-        step=${this.step}
+    const bad = !!(this.error || this.problem);
+    return html`${this.compact ? nothing : html`<label for="f">${this.label}</label>`}<input
+        id="f"
+        type="text"
+        inputmode="decimal"
+        autocomplete="off"
+        spellcheck="false"
+        role="spinbutton"
         aria-label=${this.label}
-        aria-invalid=${this.error ? 'true' : 'false'}
-        class=${this.error ? 'bad' : ''}
-        .value=${this.draft ?? String(this.value)}
+        aria-valuenow=${this.value}
+        aria-invalid=${bad ? 'true' : 'false'}
+        title=${this.error ?? this.problem ?? this.hint ?? nothing}
+        class=${bad ? 'bad' : ''}
         @input=${this.onInput}
+        @keydown=${this.onKeyDown}
+        @focus=${this.onFocus}
         @blur=${this.onBlur}
-        @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
-      />${this.error ? html`<span class="err" role="alert">${this.error}</span>` : ''}`;
+      />${this.error ? html`<span class="err" role="alert">${this.error}</span>` : nothing}`;
   }
 }

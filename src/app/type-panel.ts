@@ -1,19 +1,72 @@
 import { LitElement, css, html, nothing } from 'lit';
+import { freshId } from '../document/commands';
 import { RANGES } from '../document/schema';
-import type { AgentType } from '../document/types';
+import { ID_PATTERN, type AgentType } from '../document/types';
 import { panelStyles } from './styles';
 
+/** What an agent type id may be, said to a user. */
+export const ID_RULE = 'an id is a letter or _, then up to 63 letters, digits, _ or -';
+
 /**
- * The selected agent type's fields: name, colour, count, mass, maxSpeed, maxForce, spawn speed and
- * per-agent variation. Dispatches `type-change` with `{ patch, mergeKey }`.
+ * An agent type id made from its name, not among `taken`: "Wolves" → `wolves`, "Big Cats!" →
+ * `big-cats`, "2nd" → `type-2nd`, a name with no letters → `type`, then `-2`, `-3`, … when taken.
+ */
+export function typeIdFromName(name: string, taken: readonly string[]): string {
+  let base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (!/^[a-z_]/.test(base)) base = base ? `type-${base}` : 'type';
+  base = base.slice(0, 56).replace(/-+$/, '');
+  return freshId(base, taken);
+}
+
+/** Why `id` cannot be the id of agent type `own` among `types`, or null when it can. */
+export function typeIdProblem(id: string, own: string, types: readonly Pick<AgentType, 'id' | 'name'>[]): string | null {
+  if (!ID_PATTERN.test(id)) return `Not an id: ${ID_RULE}.`;
+  const other = types.find((t) => t.id === id && t.id !== own);
+  return other ? `“${id}” is the id of the type “${other.name}”: ids are unique.` : null;
+}
+
+/** Detail of `type-change`: fields of the shown type; `id` when its id follows a new name (one undo step). */
+export interface TypeChangeDetail {
+  patch: Partial<AgentType>;
+  mergeKey: string;
+  id?: string;
+}
+
+/** Detail of `type-rename`: the id typed for the shown type (valid and unique). */
+export interface TypeRenameDetail {
+  from: string;
+  to: string;
+}
+
+/**
+ * The selected agent type's fields: name, id, colour, count, mass, maxSpeed, maxForce, spawn speed
+ * and per-agent variation. The id is what the exported module's game code calls the type by
+ * (`world.agents('wolves')`); it is shown and editable, checked against the file format's rule and
+ * the other types' ids. Dispatches `type-change` ({@link TypeChangeDetail}) and `type-rename`
+ * ({@link TypeRenameDetail}).
  */
 export class SteerTypePanel extends LitElement {
   static properties = {
     type: { attribute: false },
+    types: { attribute: false },
+    idFollowsName: { attribute: false },
+    idError: { state: true },
   };
 
   /** The agent type shown. */
   declare type: AgentType | undefined;
+  /** All agent types of the scene (for unique ids and names). */
+  declare types: readonly AgentType[];
+  /** Whether a new name gives the type a new id too (a type added in this session whose id was not edited). */
+  declare idFollowsName: boolean;
+  /** Why the id being typed cannot be the type's, while it cannot. */
+  declare idError: string | null;
 
   static styles = [
     panelStyles,
@@ -22,6 +75,24 @@ export class SteerTypePanel extends LitElement {
         display: flex;
         gap: 6px;
         align-items: center;
+      }
+      input.bad {
+        border-color: #ff5d5d;
+        outline: 1px solid #ff5d5d;
+      }
+      .err,
+      .warn {
+        margin: 0 0 4px 98px;
+        font-size: 11px;
+      }
+      .err {
+        color: #ff8a8a;
+      }
+      .warn {
+        color: #ffd166;
+      }
+      .id-hint {
+        margin: 0 0 4px 98px;
       }
       input[type='color'] {
         width: 36px;
@@ -36,12 +107,45 @@ export class SteerTypePanel extends LitElement {
   constructor() {
     super();
     this.type = undefined;
+    this.types = [];
+    this.idFollowsName = false;
+    this.idError = null;
   }
 
-  private change(patch: Partial<AgentType>, field: string): void {
-    this.dispatchEvent(
-      new CustomEvent('type-change', { detail: { patch, mergeKey: `type:${this.type?.id}:${field}` }, bubbles: true, composed: true }),
-    );
+  private change(patch: Partial<AgentType>, field: string, id?: string): void {
+    const detail: TypeChangeDetail = { patch, mergeKey: `type:${this.type?.id}:${field}`, ...(id ? { id } : {}) };
+    this.dispatchEvent(new CustomEvent('type-change', { detail, bubbles: true, composed: true }));
+  }
+
+  private rename(name: string): void {
+    const t = this.type!;
+    const others = this.types.filter((x) => x.id !== t.id).map((x) => x.id);
+    const id = this.idFollowsName ? typeIdFromName(name, others) : undefined;
+    this.change({ name }, 'name', id && id !== t.id ? id : undefined);
+  }
+
+  private onIdInput(e: Event): void {
+    const t = this.type!;
+    this.idError = typeIdProblem((e.target as HTMLInputElement).value.trim(), t.id, this.types);
+  }
+
+  private onIdChange(e: Event): void {
+    const t = this.type!;
+    const el = e.target as HTMLInputElement;
+    const to = el.value.trim();
+    if (to === t.id || typeIdProblem(to, t.id, this.types)) {
+      // nothing changes; the message stays until the field is left
+      if (to === t.id) this.idError = null;
+      return;
+    }
+    this.idError = null;
+    const detail: TypeRenameDetail = { from: t.id, to };
+    this.dispatchEvent(new CustomEvent('type-rename', { detail, bubbles: true, composed: true }));
+  }
+
+  private onIdBlur(e: Event): void {
+    (e.target as HTMLInputElement).value = this.type?.id ?? '';
+    this.idError = null;
   }
 
   render() {
@@ -57,6 +161,8 @@ export class SteerTypePanel extends LitElement {
         @value-change=${(e: CustomEvent<{ value: number }>) => this.change({ [field]: e.detail.value }, field)}
       ></steer-number-field>`;
     const spawnSpeed = t.spawn?.speed ?? 0.5;
+    const key = (n: string) => n.trim().toLowerCase();
+    const twin = this.types.find((x) => x.id !== t.id && key(x.name) === key(t.name));
     return html`
       <h3>Agent type</h3>
       <div class="row">
@@ -67,11 +173,35 @@ export class SteerTypePanel extends LitElement {
           .value=${t.name}
           @change=${(e: Event) => {
             const v = (e.target as HTMLInputElement).value.trim();
-            if (v && v.length <= 200) this.change({ name: v }, 'name');
+            if (v && v.length <= 200) this.rename(v);
             else (e.target as HTMLInputElement).value = t.name;
           }}
         />
       </div>
+      ${twin ? html`<p class="warn" role="status" data-test="duplicate-name">Another agent type is also called “${twin.name}”: tell them apart by their ids.</p>` : nothing}
+      <div class="row">
+        <label for="type-id">Id</label>
+        <input
+          id="type-id"
+          aria-label="Type id"
+          spellcheck="false"
+          autocomplete="off"
+          title="What your game calls this type in the exported module: world.agents('${t.id}')"
+          aria-invalid=${this.idError ? 'true' : 'false'}
+          class=${this.idError ? 'bad' : ''}
+          .value=${t.id}
+          @input=${this.onIdInput}
+          @change=${this.onIdChange}
+          @blur=${this.onIdBlur}
+          @keydown=${(e: KeyboardEvent) => {
+            if (e.key === 'Enter') (e.target as HTMLInputElement).dispatchEvent(new Event('change'));
+            if (e.key === 'Escape') (e.target as HTMLInputElement).blur();
+          }}
+        />
+      </div>
+      ${this.idError
+        ? html`<p class="err" role="alert">${this.idError}</p>`
+        : html`<p class="hint id-hint">Your game calls it <code>world.agents('${t.id}')</code>${this.idFollowsName ? ' (follows the name until you edit it)' : ''}.</p>`}
       <div class="row">
         <label for="colour">Colour</label>
         <span class="colour"

@@ -2,7 +2,6 @@ import { LitElement, css, html } from 'lit';
 import { freshId } from '../document/commands';
 import { RANGES, type Range } from '../document/schema';
 import { ID_PATTERN, type NamedTarget, type Obstacle, type SceneWorld, type ScenePath } from '../document/types';
-import { inRange } from './number-field';
 import { panelStyles } from './styles';
 
 /** What the world panel asks the app to change. */
@@ -13,9 +12,35 @@ export type WorldChange =
   | { kind: 'targets'; targets: NamedTarget[]; mergeKey?: string }
   | { kind: 'edit-path'; id: string | null };
 
+/** Radius of an obstacle added with *Add obstacle*, px. */
+export const NEW_OBSTACLE_R = 30;
+
+/**
+ * Where *Add obstacle* puts one of radius `r`: the free spot nearest the world's centre on a grid
+ * of 2r + 10 px, clear of every obstacle there (by 10 px) and inside the world; the centre when
+ * there is no such spot. Each new obstacle so lands where it can be seen and grabbed.
+ */
+export function freeSpot(world: Pick<SceneWorld, 'width' | 'height' | 'obstacles'>, r = NEW_OBSTACLE_R): { x: number; y: number } {
+  const cx = Math.round(world.width / 2);
+  const cy = Math.round(world.height / 2);
+  const gap = 10;
+  const s = 2 * r + gap;
+  const free = (x: number, y: number): boolean =>
+    world.obstacles.every((o) => (o.x - x) ** 2 + (o.y - y) ** 2 >= (o.r + r + gap) ** 2);
+  const nx = Math.min(50, Math.floor((world.width / 2 - r) / s));
+  const ny = Math.min(50, Math.floor((world.height / 2 - r) / s));
+  const spots: { x: number; y: number; d: number }[] = [];
+  for (let i = -nx; i <= nx; i++) for (let j = -ny; j <= ny; j++) spots.push({ x: cx + i * s, y: cy + j * s, d: i * i + j * j });
+  // nearest the centre first; among equals, in a fixed order (the sort is stable)
+  spots.sort((a, b) => a.d - b.d);
+  const spot = spots.find((p) => free(p.x, p.y));
+  return spot ? { x: spot.x, y: spot.y } : { x: cx, y: cy };
+}
+
 /**
  * The world's fields: size, edges and seed; the obstacles, paths and named targets, each editable
- * in place. A path can be switched to editing, and then clicks in the preview add points to it.
+ * in place. A path can be switched to editing: then, in the preview, a click adds a point, a click
+ * on a segment inserts one, a point drags, and Delete (on the selected point) or Alt-click removes one.
  * Dispatches `world-change` with a {@link WorldChange}.
  */
 export class SteerWorldPanel extends LitElement {
@@ -39,11 +64,11 @@ export class SteerWorldPanel extends LitElement {
       td {
         padding: 1px 2px;
       }
-      td input {
+      td steer-number-field {
         width: 100%;
       }
-      input.bad {
-        border-color: #ff5d5d;
+      .actions steer-number-field {
+        width: 64px;
       }
       .x {
         padding: 1px 6px;
@@ -66,25 +91,19 @@ export class SteerWorldPanel extends LitElement {
     this.dispatchEvent(new CustomEvent('world-change', { detail: change, bubbles: true, composed: true }));
   }
 
-  /** A compact number input that commits only values inside the range. */
+  /** A table cell's number field (the app's one number field, without a visible label). */
   private num(value: number, range: Range, label: string, commit: (v: number) => void) {
-    return html`<input
-      type="number"
-      aria-label=${label}
-      .value=${String(value)}
-      @input=${(e: Event) => {
-        const el = e.target as HTMLInputElement;
-        const v = el.value.trim() === '' ? NaN : Number(el.value);
-        const ok = inRange(v, range);
-        el.classList.toggle('bad', !ok);
-        if (ok) commit(v);
+    return html`<steer-number-field
+      compact
+      .label=${label}
+      .value=${value}
+      .range=${range}
+      .step=${1}
+      @value-change=${(e: CustomEvent<{ value: number }>) => {
+        e.stopPropagation();
+        commit(e.detail.value);
       }}
-      @blur=${(e: Event) => {
-        const el = e.target as HTMLInputElement;
-        el.classList.remove('bad');
-        el.value = String(value);
-      }}
-    />`;
+    ></steer-number-field>`;
   }
 
   render() {
@@ -127,7 +146,7 @@ export class SteerWorldPanel extends LitElement {
           </table>`
         : html`<p class="hint">No obstacles. Avoid steers around them; drag them in the preview.</p>`}
       <div class="actions">
-        <button @click=${() => this.emit({ kind: 'obstacles', obstacles: [...w.obstacles, { x: Math.round(w.width / 2), y: Math.round(w.height / 2), r: 30 }] })}>Add obstacle</button>
+        <button @click=${() => this.emit({ kind: 'obstacles', obstacles: [...w.obstacles, { ...freeSpot(w), r: NEW_OBSTACLE_R }] })}>Add obstacle</button>
       </div>
 
       <h4>Paths (${w.paths.length})</h4>
@@ -138,7 +157,7 @@ export class SteerWorldPanel extends LitElement {
             <label><input type="checkbox" aria-label="Loop ${p.id}" .checked=${p.loop}
               @change=${(e: Event) => this.emit({ kind: 'paths', paths: w.paths.map((q, j) => (j === k ? { ...q, loop: (e.target as HTMLInputElement).checked } : q)) })} /> loop</label>
             <span>${p.points.length} pts</span>
-            <button aria-pressed=${this.editPath === p.id ? 'true' : 'false'} title="Click in the preview to add points"
+            <button aria-pressed=${this.editPath === p.id ? 'true' : 'false'} title="In the preview: click to add a point at the end, click a segment to insert one, drag a point to move it, select it and press Delete (or Alt-click it) to remove it"
               @click=${() => this.emit({ kind: 'edit-path', id: this.editPath === p.id ? null : p.id })}>${this.editPath === p.id ? 'Done' : 'Edit'}</button>
             <button @click=${() => this.emit({ kind: 'paths', paths: w.paths.map((q, j) => (j === k ? { ...q, points: [] } : q)) })}>Clear</button>
             <button class="x" aria-label="Remove path ${p.id}" @click=${() => this.emit({ kind: 'paths', paths: w.paths.filter((_, j) => j !== k) })}>×</button>

@@ -7,9 +7,9 @@
  * change (so history is cheap and undo restores the exact earlier value). An edit that does not
  * apply (unknown id, no change) returns the same document object, and the history records nothing.
  */
-import { getNodeDef, inputCount, inputPorts } from '../../nodes/index';
+import { getNodeDef, inputCount, inputPorts, paramDefs } from '../../nodes/index';
 import { LIMITS, RANGES } from './schema';
-import type { AgentType, Connection, GraphNode, NamedTarget, Obstacle, ParamValue, SceneDocument, ScenePath, SceneWorld } from './types';
+import { ID_PATTERN, type AgentType, type Connection, type GraphNode, type NamedTarget, type Obstacle, type ParamValue, type SceneDocument, type ScenePath, type SceneWorld } from './types';
 
 /** An edit: document in, document out (the same object when nothing changed). */
 export type Edit = (doc: SceneDocument) => SceneDocument;
@@ -244,6 +244,39 @@ export const removeAgentType =
     return agentTypes.length === doc.agentTypes.length ? doc : { ...doc, agentTypes };
   };
 
+/**
+ * Changes an agent type's id, and every reference to it in the scene: the parameters that choose an
+ * agent type (Flock, Nearest Agent, Separation, …) in the graphs of all types, so nothing that
+ * pointed at the type is left dangling. The new id must match ID_PATTERN and be no other type's;
+ * otherwise (or for an unknown id, or no change) the same document.
+ */
+export const renameAgentType =
+  (typeId: string, newId: string): Edit =>
+  (doc) => {
+    if (newId === typeId || !ID_PATTERN.test(newId) || doc.agentTypes.some((t) => t.id === newId)) return doc;
+    if (!doc.agentTypes.some((t) => t.id === typeId)) return doc;
+    const agentTypes = doc.agentTypes.map((t) => {
+      let changed = t.id === typeId;
+      const nodes = t.graph.nodes.map((n) => {
+        const def = getNodeDef(n.kind);
+        if (!def) return n;
+        let params: Record<string, ParamValue> | null = null;
+        for (const p of paramDefs(def, n.params)) {
+          if (p.type !== 'agentType' || !Object.hasOwn(n.params, p.key) || n.params[p.key] !== typeId) continue;
+          params ??= { ...n.params };
+          params[p.key] = newId;
+        }
+        if (!params) return n;
+        changed = true;
+        return { ...n, params };
+      });
+      if (!changed) return t;
+      const graph = nodes.some((n, k) => n !== t.graph.nodes[k]) ? { ...t.graph, nodes } : t.graph;
+      return t.id === typeId ? { ...t, id: newId, graph } : { ...t, graph };
+    });
+    return { ...doc, agentTypes };
+  };
+
 /** Changes an agent type's fields other than its id and graph (name, color, count, mass, …). */
 export const updateAgentType =
   (typeId: string, patch: Partial<Omit<AgentType, 'id' | 'graph'>>): Edit =>
@@ -284,6 +317,48 @@ export const setPaths =
 export const setTargets =
   (targets: NamedTarget[]): Edit =>
   (doc) => ({ ...doc, world: { ...doc.world, targets } });
+
+/** A path's points changed by `f`, or the same document when the path is not there or nothing changed. */
+function updatePathPoints(doc: SceneDocument, pathId: string, f: (points: [number, number][]) => [number, number][] | null): SceneDocument {
+  const k = doc.world.paths.findIndex((p) => p.id === pathId);
+  if (k < 0) return doc;
+  const points = f(doc.world.paths[k].points);
+  if (!points) return doc;
+  const paths = doc.world.paths.slice();
+  paths[k] = { ...paths[k], points };
+  return { ...doc, world: { ...doc.world, paths } };
+}
+
+/** Moves point `index` of a path (kept inside RANGES.coordinate). */
+export const movePathPoint =
+  (pathId: string, index: number, point: [number, number]): Edit =>
+  (doc) =>
+    updatePathPoints(doc, pathId, (pts) => {
+      const p = pts[index];
+      const x = coordinate(point[0]);
+      const y = coordinate(point[1]);
+      if (!p || (p[0] === x && p[1] === y)) return null;
+      const next = pts.slice();
+      next[index] = [x, y];
+      return next;
+    });
+
+/** Inserts a point into a path before point `index` (`index` = its length appends; kept inside RANGES.coordinate). */
+export const insertPathPoint =
+  (pathId: string, index: number, point: [number, number]): Edit =>
+  (doc) =>
+    updatePathPoints(doc, pathId, (pts) => {
+      if (!Number.isInteger(index) || index < 0 || index > pts.length) return null;
+      const next = pts.slice();
+      next.splice(index, 0, [coordinate(point[0]), coordinate(point[1])]);
+      return next;
+    });
+
+/** Removes point `index` of a path. */
+export const removePathPoint =
+  (pathId: string, index: number): Edit =>
+  (doc) =>
+    updatePathPoints(doc, pathId, (pts) => (Number.isInteger(index) && index >= 0 && index < pts.length ? pts.filter((_, k) => k !== index) : null));
 
 /** Applies several edits as one. */
 export const batch =

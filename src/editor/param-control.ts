@@ -1,11 +1,18 @@
 import { LitElement, css, html, nothing } from 'lit';
-import type { ParamDef } from '../../nodes/types';
+import type { NumberParam, ParamDef } from '../../nodes/types';
+import type { Range } from '../document/schema';
 import type { ParamValue, SceneDocument } from '../document/types';
+
+/** The values a number parameter takes, as the number field checks them. */
+export function paramRange(p: NumberParam): Range {
+  return { min: p.min, max: p.max, exclusiveMin: p.minExclusive, whole: p.integer, unit: p.unit && p.unit !== '×' ? p.unit : undefined };
+}
 
 /**
  * One parameter control on a node: a number (with a slider where the range suits one), a switch,
- * or a choice of agent type, path or named target. It never puts NaN into the document: a field
- * that does not hold a number is shown as invalid and reverts when it loses focus.
+ * or a choice of agent type, path or named target. Numbers are typed into the app's one number
+ * field (src/app/number-field.ts): what is typed stays as typed, and only a number inside the
+ * parameter's range reaches the document; anything else is shown as invalid with the range.
  */
 export class SteerParam extends LitElement {
   static properties = {
@@ -14,7 +21,6 @@ export class SteerParam extends LitElement {
     scene: { attribute: false },
     ownType: { attribute: false },
     problem: { attribute: false },
-    draft: { state: true },
   };
 
   /** The parameter's definition. */
@@ -27,8 +33,6 @@ export class SteerParam extends LitElement {
   declare ownType: string;
   /** A diagnostic message about this parameter, if any. */
   declare problem: string | undefined;
-  /** What the user is typing, while the number field has focus. */
-  declare draft: string | null;
 
   static styles = css`
     :host {
@@ -46,7 +50,11 @@ export class SteerParam extends LitElement {
       text-overflow: ellipsis;
       white-space: nowrap;
     }
-    input[type='number'],
+    steer-number-field {
+      width: 64px;
+      min-width: 0;
+      flex: 1 1 auto;
+    }
     select {
       width: 64px;
       min-width: 0;
@@ -68,7 +76,6 @@ export class SteerParam extends LitElement {
       font-size: 11px;
       flex: 0 0 auto;
     }
-    :host([invalid]) input[type='number'],
     :host([problem]) input,
     :host([problem]) select {
       border-color: #ff5d5d;
@@ -80,7 +87,6 @@ export class SteerParam extends LitElement {
     super();
     this.value = 0;
     this.ownType = '';
-    this.draft = null;
     this.problem = undefined;
     this.scene = undefined;
     // A control's pointer work (sliders, selects, text) must not drag the node or pan the canvas.
@@ -93,24 +99,6 @@ export class SteerParam extends LitElement {
     this.dispatchEvent(
       new CustomEvent('param-change', { detail: { key: this.def.key, value, merge }, bubbles: true, composed: true }),
     );
-  }
-
-  private onNumberInput(e: Event): void {
-    const text = (e.target as HTMLInputElement).value;
-    this.draft = text;
-    const v = text.trim() === '' ? NaN : Number(text);
-    if (Number.isFinite(v)) {
-      this.removeAttribute('invalid');
-      this.commit(v, true);
-    } else {
-      this.setAttribute('invalid', '');
-    }
-  }
-
-  private onNumberBlur(): void {
-    // an empty or unparsable field reverts to the document's value
-    this.draft = null;
-    this.removeAttribute('invalid');
   }
 
   protected updated(): void {
@@ -165,15 +153,19 @@ export class SteerParam extends LitElement {
               .value=${String(v)}
               @input=${(e: Event) => this.commit(Number((e.target as HTMLInputElement).value), true)}
             />`
-          : nothing}<input
-          type="number"
-          aria-label=${p.label}
-          title=${title}
-          step=${p.step}
-          .value=${this.draft ?? String(v)}
-          @input=${this.onNumberInput}
-          @blur=${this.onNumberBlur}
-        /><span class="unit">${p.unit}</span>`;
+          : nothing}<steer-number-field
+          compact
+          .label=${p.label}
+          .value=${v}
+          .range=${paramRange(p)}
+          .step=${p.step}
+          .hint=${p.help}
+          .problem=${this.problem}
+          @value-change=${(e: CustomEvent<{ value: number }>) => {
+            e.stopPropagation();
+            this.commit(e.detail.value, true);
+          }}
+        ></steer-number-field><span class="unit">${p.unit}</span>`;
     }
     const opts = this.options();
     const value = typeof this.value === 'string' ? this.value : '';

@@ -131,8 +131,8 @@ export function typeStyles(scene: SceneDocument | null | undefined): Map<string,
   return styles;
 }
 
-/** Something under the mouse or being dragged, drawn highlighted. */
-export type Hot = { kind: 'target'; name: string } | { kind: 'obstacle'; index: number } | null;
+/** Something under the mouse or being dragged, drawn highlighted (a path point: of the path being edited). */
+export type Hot = { kind: 'target'; name: string } | { kind: 'obstacle'; index: number } | { kind: 'path-point'; path: string; index: number } | null;
 
 /** The world as drawn: agent types, positions and velocities (`x0, y0, x1, y1, …`). */
 export interface DrawnWorld {
@@ -177,6 +177,8 @@ export interface Frame {
   pointer: readonly [number, number];
   overlays: ReadonlySet<string>;
   editPath: string | null;
+  /** The selected waypoint of the edited path (Delete removes it), if any. */
+  selectedPathPoint?: number | null;
   /** The capped forces of the last tick by type id (the force overlay). */
   forces: ReadonlyMap<string, Float64Array>;
   hot: Hot;
@@ -355,6 +357,21 @@ export class Renderer {
       }
       ctx.fillStyle = active ? f.theme.pathActive : f.theme.path;
       ctx.fill();
+      if (active) this.drawPathHandles(ctx, f, pts, px);
+    }
+  }
+
+  /** Rings on the edited path's hovered (or dragged) and selected waypoints. */
+  private drawPathHandles(ctx: CanvasRenderingContext2D, f: Frame, pts: readonly (readonly [number, number])[], px: number): void {
+    const hot = f.hot?.kind === 'path-point' && f.hot.path === f.editPath ? f.hot.index : -1;
+    const selected = f.selectedPathPoint ?? -1;
+    for (const k of hot === selected ? [hot] : [hot, selected]) {
+      if (k < 0 || k >= pts.length) continue;
+      ctx.beginPath();
+      ctx.arc(pts[k][0], pts[k][1], (k === selected ? 8 : 7) * px, 0, 2 * Math.PI);
+      ctx.strokeStyle = f.theme.hot;
+      ctx.lineWidth = (k === selected ? 2.5 : 1.5) * px;
+      ctx.stroke();
     }
   }
 

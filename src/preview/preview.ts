@@ -18,6 +18,7 @@ import type { RecordedRange } from './sim-protocol';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
 import { SPEEDS, clampSpeed } from './ticker';
+import { pointAt, segmentAt } from './path-edit';
 import { IDENTITY, fitView, panBy, toScreen, toWorld, wheelFactor, zoomAt, type View } from './view';
 import { WebGLRenderer, webgl2Support } from './webgl';
 import type { TimelineSeekDetail } from './timeline';
@@ -28,7 +29,15 @@ import { WorldHost, errorMessage, type HostOutcome } from './world-host';
 export type SceneEditDetail =
   | { kind: 'move-obstacle'; index: number; x: number; y: number }
   | { kind: 'move-target'; name: string; x: number; y: number }
-  | { kind: 'add-path-point'; path: string; x: number; y: number };
+  | { kind: 'add-path-point'; path: string; x: number; y: number }
+  /** The edited path's point `index` dragged to (x, y). */
+  | { kind: 'move-path-point'; path: string; index: number; x: number; y: number }
+  /** A point inserted before point `index` of the edited path (a click on a segment). */
+  | { kind: 'insert-path-point'; path: string; index: number; x: number; y: number }
+  /** Point `index` of the edited path removed (selected and Delete, or Alt-click). */
+  | { kind: 'remove-path-point'; path: string; index: number }
+  /** "Reset with seed": the scene's seed from now on (one seed: the World panel shows it too). */
+  | { kind: 'set-seed'; seed: number };
 
 /** Detail of `preview-stats`, about twice a second while playing (and after a pause, step or reset). */
 export interface PreviewStatsDetail {
@@ -118,6 +127,7 @@ export function hasForceOutput(kind: string): boolean {
 function sameHot(a: Hot, b: Hot): boolean {
   if (a === null || b === null) return a === b;
   if (a.kind === 'target') return b.kind === 'target' && a.name === b.name;
+  if (a.kind === 'path-point') return b.kind === 'path-point' && a.path === b.path && a.index === b.index;
   return b.kind === 'obstacle' && a.index === b.index;
 }
 
@@ -370,6 +380,10 @@ export class SteerPreview extends LitElement {
   private styleCache: { scene: SceneDocument | null; styles: Map<string, TypeStyle> } = { scene: null, styles: new Map() };
   private gesture: Gesture | null = null;
   private hot: Hot = null;
+  /** The edited path's selected point (Delete removes it), or null. */
+  private selectedPoint: number | null = null;
+  /** Where the dragged point of the edited path is, until the drop is a scene edit. */
+  private pointDraft: { index: number; x: number; y: number } | null = null;
   private over = false;
   private fittedSize = '';
   private readonly _w: [number, number] = [0, 0];
@@ -635,6 +649,7 @@ export class SteerPreview extends LitElement {
 
   /** , and . step back and forward one tick while the preview has focus (not in its fields). */
   private readonly onKeyDown = (e: KeyboardEvent): void => {
+    if (this.onPathKey(e)) return;
     if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== ',' && e.key !== '.')) return;
     const inner = e.composedPath()[0];
     if (inner instanceof HTMLInputElement || inner instanceof HTMLSelectElement || inner instanceof HTMLTextAreaElement) return;
@@ -693,7 +708,10 @@ export class SteerPreview extends LitElement {
       this.client?.setSpeed(this.loop.speed);
     }
     if (changed.has('lockstep')) this.loop.tickBudgetMs = this.lockstep ? Infinity : TICK_BUDGET_MS;
-    if (changed.has('editPath')) this.updateCursor();
+    if (changed.has('editPath')) {
+      this.selectedPoint = null;
+      this.updateCursor();
+    }
   }
 
   protected updated(changed: PropertyValues<this>): void {
@@ -966,7 +984,7 @@ export class SteerPreview extends LitElement {
       dpr,
       view: this.viewState,
       theme: this.theme,
-      scene,
+      scene: this.withPointDraft(scene),
       styles: this.stylesFor(scene),
       world,
       obstacles,
@@ -974,6 +992,7 @@ export class SteerPreview extends LitElement {
       pointer,
       overlays: this.overlays,
       editPath: this.editPath,
+      selectedPathPoint: this.selectedPoint,
       forces: this.thread === 'worker' ? (this.client?.world?.forces ?? this.forces) : this.forces,
       hot: this.gesture?.kind === 'drag' ? this.gesture.grab : this.hot,
     };
@@ -1043,6 +1062,11 @@ export class SteerPreview extends LitElement {
   /** The target or obstacle under screen point (sx, sy), topmost first. */
   private hitTest(sx: number, sy: number): Hot {
     const v = this.viewState;
+    const edited = this.editedPath();
+    if (edited) {
+      const k = pointAt(edited.points, v, sx, sy);
+      if (k >= 0) return { kind: 'path-point', path: edited.id, index: k };
+    }
     if (this.overlays.has('targets')) {
       let best: Hot = null;
       let bestD = (TARGET_MARKER_PX + HIT_SLOP_PX) ** 2;
@@ -1076,6 +1100,10 @@ export class SteerPreview extends LitElement {
       const t = this.sim.targets.get(grab.name);
       return t ? [t[0], t[1]] : [0, 0];
     }
+    if (grab.kind === 'path-point') {
+      const p = this.editedPath()?.points[grab.index];
+      return p ? [p[0], p[1]] : [0, 0];
+    }
     const { data } = this.sim.liveObstacles();
     return [data[5 * grab.index], data[5 * grab.index + 1]];
   }
@@ -1089,6 +1117,12 @@ export class SteerPreview extends LitElement {
 
   /** Moves the grabbed thing in the live world. */
   private place(grab: NonNullable<Hot>, x: number, y: number, drift?: { vx: number; vy: number }): void {
+    if (grab.kind === 'path-point') {
+      // drawn where the mouse has it; the document changes on the drop
+      this.pointDraft = { index: grab.index, x, y };
+      this.redraw();
+      return;
+    }
     try {
       if (grab.kind === 'target') {
         this.giveInput({ kind: 'target', name: grab.name, x, y });
@@ -1102,6 +1136,69 @@ export class SteerPreview extends LitElement {
       }
     } catch (e) {
       this.emitError(errorMessage(e));
+    }
+    this.redraw();
+  }
+
+  // ─── path editing (path-edit.ts): drag a point, click a segment to insert, Delete or Alt-click to remove
+
+  /** The path being edited, when it is in the scene. */
+  private editedPath(): { id: string; points: [number, number][]; loop: boolean } | null {
+    const id = this.editPath;
+    return (id && this.sceneForDrawing()?.world.paths.find((p) => p.id === id)) || null;
+  }
+
+  /** Delete or Backspace with a point of the edited path selected removes it (and not the graph's selection). */
+  private onPathKey(e: KeyboardEvent): boolean {
+    if ((e.key !== 'Delete' && e.key !== 'Backspace') || e.ctrlKey || e.metaKey) return false;
+    const inner = e.composedPath()[0];
+    if (inner instanceof HTMLInputElement || inner instanceof HTMLSelectElement || inner instanceof HTMLTextAreaElement) return false;
+    const path = this.editedPath();
+    const k = this.selectedPoint;
+    if (!path || k === null || k >= path.points.length) return false;
+    e.preventDefault();
+    e.stopPropagation();
+    this.selectedPoint = null;
+    this.emitEdit({ kind: 'remove-path-point', path: path.id, index: k });
+    this.redraw();
+    return true;
+  }
+
+  /** The scene as drawn: with the dragged point of the edited path where the mouse has it. */
+  private withPointDraft(scene: SceneDocument | null): SceneDocument | null {
+    const d = this.pointDraft;
+    if (!d || !scene || !this.editPath) return scene;
+    const paths = scene.world.paths.map((p) => {
+      if (p.id !== this.editPath || d.index >= p.points.length) return p;
+      const points = p.points.slice();
+      points[d.index] = [d.x, d.y];
+      return { ...p, points };
+    });
+    return { ...scene, world: { ...scene.world, paths } };
+  }
+
+  /** A click (no drag) in Edit mode: select or Alt-remove a point, insert on a segment, else add at the end. */
+  private pathClick(e: PointerEvent, grab: Hot, path: string): void {
+    const [sx, sy] = this.local(e);
+    if (grab?.kind === 'path-point') {
+      if (e.altKey) {
+        this.selectedPoint = null;
+        this.emitEdit({ kind: 'remove-path-point', path, index: grab.index });
+      } else {
+        this.selectedPoint = grab.index;
+      }
+      this.redraw();
+      return;
+    }
+    const edited = this.editedPath();
+    const seg = edited ? segmentAt(edited.points, edited.loop, this.viewState, sx, sy) : null;
+    if (seg) {
+      this.selectedPoint = seg.index;
+      this.emitEdit({ kind: 'insert-path-point', path, index: seg.index, x: roundPx(seg.x), y: roundPx(seg.y) });
+    } else {
+      toWorld(this._w, this.viewState, sx, sy);
+      this.selectedPoint = null;
+      this.emitEdit({ kind: 'add-path-point', path, x: roundPx(this._w[0]), y: roundPx(this._w[1]) });
     }
     this.redraw();
   }
@@ -1178,14 +1275,17 @@ export class SteerPreview extends LitElement {
     if (!g || g.pointerId !== e.pointerId) return;
     this.gesture = null;
     this.canvas?.releasePointerCapture?.(e.pointerId);
-    if (g.kind === 'drag') {
+    if (g.kind === 'drag' && g.grab.kind === 'path-point') {
+      this.pointDraft = null;
+      this.selectedPoint = g.grab.index;
+      this.emitEdit({ kind: 'move-path-point', path: g.grab.path, index: g.grab.index, x: g.x, y: g.y });
+      this.redraw();
+    } else if (g.kind === 'drag') {
       this.place(g.grab, g.x, g.y, { vx: g.vx, vy: g.vy });
       if (g.grab.kind === 'target') this.emitEdit({ kind: 'move-target', name: g.grab.name, x: g.x, y: g.y });
       else this.emitEdit({ kind: 'move-obstacle', index: g.grab.index, x: g.x, y: g.y });
     } else if (g.kind === 'press' && this.editPath) {
-      const [sx, sy] = this.local(e);
-      toWorld(this._w, this.viewState, sx, sy);
-      this.emitEdit({ kind: 'add-path-point', path: this.editPath, x: roundPx(this._w[0]), y: roundPx(this._w[1]) });
+      this.pathClick(e, g.grab, this.editPath);
     } else if (g.kind === 'press' && !g.grab && this.world) {
       // a click on an agent follows it; a click on empty space stops following
       const [sx, sy] = this.local(e);
@@ -1199,7 +1299,8 @@ export class SteerPreview extends LitElement {
     if (!g || g.pointerId !== e.pointerId) return;
     this.gesture = null;
     // a cancelled drag puts the thing back where it was
-    if (g.kind === 'drag') this.place(g.grab, g.startX, g.startY, { vx: g.vx, vy: g.vy });
+    if (g.kind === 'drag' && g.grab.kind === 'path-point') this.pointDraft = null;
+    else if (g.kind === 'drag') this.place(g.grab, g.startX, g.startY, { vx: g.vx, vy: g.vy });
     this.updateCursor();
   };
 
@@ -1255,18 +1356,22 @@ export class SteerPreview extends LitElement {
     this.speed = Number((e.target as HTMLSelectElement).value);
   }
 
-  private onSeedInput(e: Event): void {
-    this.seedText = (e.target as HTMLInputElement).value;
+  private onSeedInput(): void {
+    // what is typed stays in the field (writing it back into the state re-rendered an unfinished
+    // "1e" as ""): the field is read when the seed is used
   }
 
   private resetWithSeed(): void {
-    const text = this.seedText.trim();
+    const field = this.renderRoot?.querySelector<HTMLInputElement>('[data-test="seed"]');
+    const text = (field?.value ?? this.seedText).trim();
     const seed = Number(text);
     if (text === '' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
       this.emitError(`The seed must be a whole number from 0 to 4294967295, got "${text}"`);
       return;
     }
     this.reset(seed);
+    // one seed: the scene's (the World panel's) from now on
+    if (this.scene && this.scene.world.seed !== seed) this.emitEdit({ kind: 'set-seed', seed });
   }
 
   private onSeedKey(e: KeyboardEvent): void {

@@ -209,7 +209,7 @@ describe('the editor in a browser', () => {
     await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
     await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.connections.length === 2);
-    const weight = page.locator(`steer-node[data-node-id="${sum}"] steer-param[data-param="w0"] input[type="number"]`);
+    const weight = page.locator(`steer-node[data-node-id="${sum}"] steer-param[data-param="w0"] input[role="spinbutton"]`);
     await weight.fill('2.5');
     await weight.blur();
     const end = await doc(page);
@@ -236,7 +236,7 @@ describe('the editor in a browser', () => {
     opened = await openApp();
     const { page } = opened;
     const before = await doc(page);
-    const field = page.locator('steer-node steer-param input[type="number"]').first();
+    const field = page.locator('steer-node steer-param input[role="spinbutton"]').first();
     await field.click();
     await field.press('Backspace');
     await field.press('Control+z');
@@ -255,7 +255,7 @@ describe('the editor in a browser', () => {
     await page.click('[data-preset="arrive"]');
     await page.waitForFunction(() => !!document.querySelector('steer-node[data-kind="arrive"]'));
     const sourceBefore = await page.evaluate(() => (window as unknown as { __steerApp: { source: string } }).__steerApp.source);
-    const field = page.locator('steer-node[data-kind="arrive"] steer-param[data-param="slowingRadius"] input[type="number"]');
+    const field = page.locator('steer-node[data-kind="arrive"] steer-param[data-param="slowingRadius"] input[role="spinbutton"]');
     const before = Number(await field.inputValue());
     await field.fill(String(before * 4));
     await field.blur();

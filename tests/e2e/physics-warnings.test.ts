@@ -20,7 +20,7 @@ afterEach(async () => {
 
 const DOCS = path.resolve(import.meta.dirname, '../../test-artifacts');
 const ARRIVE = 'steer-node[data-kind="arrive"]';
-const RADIUS = `${ARRIVE} steer-param[data-param="slowingRadius"] input[type="number"]`;
+const RADIUS = `${ARRIVE} steer-param[data-param="slowingRadius"] input[role="spinbutton"]`;
 const MESSAGE = 'Slowing radius 40 px is too short: at maxSpeed 4 px/tick and maxForce 0.1 this agent needs about 82 px to stop, so it passes the target and turns back.';
 const FIX = 'Fix: set slowing radius to 85 px';
 

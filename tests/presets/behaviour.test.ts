@@ -68,7 +68,7 @@ describe('flee', () => {
 });
 
 describe('arrive', () => {
-  it('stops every agent within 2 px of the pointer, at rest, without oscillating', () => {
+  it('brings every agent to rest near the pointer without oscillating, and keeps the five apart (they never look like one)', () => {
     const w = worldOf(preset('arrive'));
     for (const [x, y] of [
       [400, 300],
@@ -82,16 +82,18 @@ describe('arrive', () => {
         const p = w.positions('arriver');
         for (let i = 0; i < 5; i++) {
           const d = distTo(p, i, x, y);
-          // once within 2 px it never swings back out
-          if (reached[i]) expect(d).toBeLessThan(2);
-          reached[i] ||= d < 2;
+          // once within 30 px it never swings back out (measured: each settles 18 px from the pointer)
+          if (reached[i]) expect(d).toBeLessThan(30);
+          reached[i] ||= d < 30;
         }
       }
       const p = w.positions('arriver');
       const v = w.velocities('arriver');
       for (let i = 0; i < 5; i++) {
-        expect(distTo(p, i, x, y)).toBeLessThan(2);
+        expect(distTo(p, i, x, y)).toBeLessThan(30);
         expect(speed(v, i)).toBeLessThan(0.05);
+        // at rest side by side: no two closer than 15 px (measured 21 px), so all five are seen
+        for (let j = i + 1; j < 5; j++) expect(dist(p, i, p, j)).toBeGreaterThan(15);
       }
     }
   });
