@@ -10,6 +10,7 @@ import { SteerNumberField } from './app/number-field';
 import { SteerPalette } from './app/palette';
 import { SteerProblems } from './app/problems';
 import { SteerTypePanel } from './app/type-panel';
+import { SteerUnreadableDrafts } from './app/unreadable-drafts';
 import { SteerWorldPanel } from './app/world-panel';
 import { SteerConnection } from './editor/connection-element';
 import { SteerNodeMenu } from './editor/node-menu';
@@ -36,6 +37,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-problems', SteerProblems],
   ['steer-inspector', SteerInspector],
   ['steer-probe-tip', SteerProbeTip],
+  ['steer-unreadable-drafts', SteerUnreadableDrafts],
 ];
 
 for (const [name, ctor] of ELEMENTS) if (!customElements.get(name)) customElements.define(name, ctor);
