@@ -563,6 +563,7 @@ export class SteerApp extends LitElement {
   apply(edit: Edit, mergeKey?: string): void {
     if (this.history.apply(edit, mergeKey)) {
       if (this.notice?.startsWith('Not done:')) this.notice = null;
+      if (this.history.trimmed) this.notice = this.history.trimmed;
       this.documentChanged();
     } else if (this.history.refused) this.notice = this.history.refused;
   }
