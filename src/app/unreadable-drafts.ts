@@ -22,8 +22,10 @@ export class SteerUnreadableDrafts extends LitElement {
   static styles = css`
     :host {
       position: relative;
+      flex: none;
     }
     button {
+      white-space: nowrap;
       font: inherit;
       color: #ffcf8a;
       background: #2a2216;
