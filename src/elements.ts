@@ -12,6 +12,7 @@ import { SteerPalette } from './app/palette';
 import { SteerProblems } from './app/problems';
 import { SteerSceneCard } from './app/scene-card';
 import { SteerTypePanel } from './app/type-panel';
+import { SteerUnreadableDrafts } from './app/unreadable-drafts';
 import { SteerWorldPanel } from './app/world-panel';
 import { SteerConnection } from './editor/connection-element';
 import { SteerNodeMenu } from './editor/node-menu';
@@ -40,6 +41,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-probe-tip', SteerProbeTip],
   ['steer-node-help', SteerNodeHelp],
   ['steer-scene-card', SteerSceneCard],
+  ['steer-unreadable-drafts', SteerUnreadableDrafts],
 ];
 
 for (const [name, ctor] of ELEMENTS) if (!customElements.get(name)) customElements.define(name, ctor);

@@ -18,7 +18,7 @@ import * as commands from '../document/commands';
 import { setMuted, setParams } from '../document/commands';
 import { loadScene } from '../document/load';
 import { serializeScene } from '../document/serialize';
-import { loadDraft, saveDraft } from '../document/storage';
+import type { SaveResult } from '../document/storage';
 import type { AgentType, SceneDocument } from '../document/types';
 import { createEditor, type SteerEditor } from '../editor/editor';
 import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
@@ -32,6 +32,7 @@ import { typeIdFromName, type TypeChangeDetail, type TypeRenameDetail } from './
 import { probeColors } from '../preview/inspect';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { NODE_DRAG_TYPE } from './palette';
+import { TabDrafts, tabTitle } from './drafts';
 import { PRESETS, defaultScene } from './presets';
 import type { WorldChange } from './world-panel';
 
@@ -50,7 +51,6 @@ interface PreviewStats {
 }
 
 const TYPE_COLOURS = ['#5ec8ff', '#ff7a59', '#7ee07e', '#f5c451', '#d99cff', '#ff6fae', '#4fd1c5', '#c0c8d0'];
-const DIRTY_KEY = 'steergraph.draft.dirty';
 
 /** A file name from a scene name: "Sheep & wolves" → "sheep-wolves". */
 export function slug(name: string): string {
@@ -171,7 +171,8 @@ export class SteerApp extends LitElement {
   private editorHost: HTMLDivElement;
   private sourceTimer: ReturnType<typeof setTimeout> | undefined;
   private sourceKey = '';
-  private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  /** This tab's autosave (drafts.ts). */
+  private drafts: TabDrafts;
   private mainWasPlaying = true;
 
   static styles = css`
@@ -469,7 +470,8 @@ export class SteerApp extends LitElement {
 
   constructor() {
     super();
-    const draft = loadDraft(() => window.localStorage);
+    this.drafts = new TabDrafts(() => ({ doc: this.doc, dirty: this.dirty }), (r) => this.draftSaved(r));
+    const draft = this.drafts.restore();
     let doc = defaultScene();
     let restoredDirty = false;
     this.notice = null;
@@ -479,7 +481,7 @@ export class SteerApp extends LitElement {
     this.followTick = 0;
     if (draft.ok && draft.doc) {
       doc = draft.doc;
-      restoredDirty = safeGet(DIRTY_KEY) === '1';
+      restoredDirty = draft.dirty;
       this.notice = 'Restored your last session.';
     } else if (!draft.ok) {
       this.notice = draft.warning;
@@ -516,6 +518,7 @@ export class SteerApp extends LitElement {
     if (!this.editorHost.isConnected) this.appendChild(this.editorHost);
     window.addEventListener('keydown', this.onKeyDown);
     window.addEventListener('beforeunload', this.onBeforeUnload);
+    this.drafts.attach();
     window.addEventListener('dragover', this.onDragOver);
     window.addEventListener('dragleave', this.onDragLeave);
     window.addEventListener('drop', this.onDrop);
@@ -532,6 +535,7 @@ export class SteerApp extends LitElement {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onKeyDown);
     window.removeEventListener('beforeunload', this.onBeforeUnload);
+    this.drafts.detach();
     window.removeEventListener('dragover', this.onDragOver);
     window.removeEventListener('dragleave', this.onDragLeave);
     window.removeEventListener('drop', this.onDrop);
@@ -550,6 +554,7 @@ export class SteerApp extends LitElement {
 
   protected updated(changed: PropertyValues<this>): void {
     if (changed.has('compare')) this.toggleAttribute('comparing', !!this.compare);
+    if (changed.has('doc') || changed.has('dirty')) document.title = tabTitle(this.doc.name, this.dirty);
     const graphChanged = changed.has('doc') || changed.has('typeId') || changed.has('compiled');
     if ((graphChanged || changed.has('inspected') || changed.has('followTick')) && this.editor) {
       // the graph shown; while an agent of it is followed, each node ringed in the colour of its arrow
@@ -567,6 +572,7 @@ export class SteerApp extends LitElement {
   apply(edit: Edit, mergeKey?: string): void {
     if (this.history.apply(edit, mergeKey)) {
       if (this.notice?.startsWith('Not done:')) this.notice = null;
+      if (this.history.trimmed) this.notice = this.history.trimmed;
       this.documentChanged();
     } else if (this.history.refused) this.notice = this.history.refused;
   }
@@ -623,12 +629,7 @@ export class SteerApp extends LitElement {
     if (!doc.agentTypes.some((t) => t.id === this.typeId)) this.typeId = doc.agentTypes[0]?.id ?? '';
     if (this.editPath && !doc.world.paths.some((p) => p.id === this.editPath)) this.editPath = null;
     this.recompile(immediate);
-    // Autosave when the page is idle (a big scene's JSON takes a few ms to write).
-    clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(() => this.autosave(), { timeout: 2000 });
-      else this.autosave();
-    }, 300);
+    this.drafts.schedule();
   }
 
   /**
@@ -651,11 +652,9 @@ export class SteerApp extends LitElement {
     }
   }
 
-  private autosave(): void {
-    const r = saveDraft(() => window.localStorage, this.doc);
+  private draftSaved(r: SaveResult): void {
     if (!r.ok) this.notice = r.warning;
     else {
-      safeSet(DIRTY_KEY, this.dirty ? '1' : '0');
       if (this.notice && /autosave|storage|draft/i.test(this.notice)) this.notice = null;
     }
   }
@@ -723,7 +722,7 @@ export class SteerApp extends LitElement {
     download(`${slug(this.doc.name)}.steer.json`, serializeScene(this.doc), 'application/json');
     this.savedDoc = this.doc;
     this.dirty = false;
-    safeSet(DIRTY_KEY, '0');
+    this.drafts.saveNow();
   }
 
   /** Downloads the behaviour module (or its .d.ts); refused with the list of problems when the scene has errors. */
@@ -1195,6 +1194,7 @@ export class SteerApp extends LitElement {
         <span data-test="tick">${this.stats ? `tick ${this.stats.tick}` : ''}</span>
         <span class="spacer"></span>
         ${this.notice ? html`<span class="notice" data-test="notice">${this.notice}</span>` : nothing}
+        <steer-unreadable-drafts></steer-unreadable-drafts>
       </footer>
 
       ${this.menu
@@ -1230,20 +1230,4 @@ function download(name: string, text: string, type: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function safeGet(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function safeSet(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // storage full or disabled: autosave already reported it
-  }
 }

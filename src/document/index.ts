@@ -12,6 +12,6 @@ export type { LoadResult, ParseOptions } from './load';
 export { MIGRATIONS, migrate, migrateWith } from './migrate';
 export type { MigrateResult, Migration } from './migrate';
 export { serializeScene } from './serialize';
-export { BACKUP_KEY, DRAFT_KEY, loadDraft, saveDraft } from './storage';
+export { DRAFT_PREFIX, UNREADABLE_PREFIX, discardUnreadable, listUnreadable, loadDraft, saveDraft } from './storage';
 export type { DraftResult, SaveResult, StorageLike, StorageSource } from './storage';
 export * from './commands';

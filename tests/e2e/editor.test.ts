@@ -589,7 +589,7 @@ describe('the editor in a browser', () => {
     const name = page.locator('header input.name');
     await name.fill('Autosaved scene');
     await name.press('Enter');
-    await page.waitForFunction(() => (localStorage.getItem('steergraph.draft') ?? '').includes('Autosaved scene'));
+    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('steergraph.draft:') && (localStorage.getItem(k) ?? '').includes('Autosaved scene')));
     await page.reload();
     await page.waitForFunction(() => !!(window as unknown as { __steerApp?: { doc: { name: string } } }).__steerApp?.doc);
     expect((await doc(page)).name).toBe('Autosaved scene');
