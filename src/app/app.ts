@@ -21,6 +21,7 @@ import { serializeScene } from '../document/serialize';
 import { loadDraft, saveDraft } from '../document/storage';
 import type { AgentType, SceneDocument } from '../document/types';
 import { createEditor, type SteerEditor } from '../editor/editor';
+import { DismissController } from '../preview/dismiss-controller';
 import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
 import type { CompareSession, Variant, VariantSceneEditDetail } from './compare';
 import type { SteerPreview } from '../preview/preview';
@@ -495,6 +496,11 @@ export class SteerApp extends LitElement {
     this.exportOpen = false;
     this.selection = [];
     this.compare = null;
+    // the pop-up menus close on Escape and on a press outside them
+    const part = (sel: string) => () => [this.renderRoot.querySelector(sel)];
+    new DismissController(this, () => this.presetsOpen, part('[data-menu="presets"]'), () => (this.presetsOpen = false));
+    new DismissController(this, () => this.exportOpen, part('[data-menu="export"]'), () => (this.exportOpen = false));
+    new DismissController(this, () => !!this.menu, part('steer-node-menu'), () => (this.menu = null));
     this.editorHost = document.createElement('div');
     this.editorHost.slot = 'editor';
     this.editorHost.dataset.test = 'graph';
@@ -1026,7 +1032,7 @@ export class SteerApp extends LitElement {
           }} />
         <span class="dirty" data-test="dirty">${this.dirty ? '● unsaved' : ''}</span>
         <button data-test="new" @click=${() => this.newScene()}>New</button>
-        <span class="dropdown">
+        <span class="dropdown" data-menu="presets">
           <button data-test="presets" aria-haspopup="menu" aria-expanded=${this.presetsOpen} @click=${() => (this.presetsOpen = !this.presetsOpen)}>Presets ▾</button>
           ${this.presetsOpen
             ? html`<div class="dropdown-menu presets" role="menu">
@@ -1040,7 +1046,7 @@ export class SteerApp extends LitElement {
         </span>
         <button data-test="open" @click=${() => this.pickFile()}>Open…</button>
         <button data-test="save" @click=${() => this.save()}>Save</button>
-        <span class="dropdown">
+        <span class="dropdown" data-menu="export">
           <button data-test="export" aria-haspopup="menu" aria-expanded=${this.exportOpen} @click=${() => (this.exportOpen = !this.exportOpen)}>Export ▾</button>
           ${this.exportOpen
             ? html`<div class="dropdown-menu" role="menu">
