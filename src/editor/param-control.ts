@@ -3,6 +3,14 @@ import type { ParamDef } from '../../nodes/types';
 import type { ParamValue, SceneDocument } from '../document/types';
 
 /**
+ * A parameter's unit beside its field. A weight's or factor's "×" is not shown: alone after the
+ * field it read as a button that deletes the row (the label says "weight" or "factor").
+ */
+function unitOf(unit: string) {
+  return unit && unit !== '×' ? html`<span class="unit">${unit}</span>` : nothing;
+}
+
+/**
  * One parameter control on a node: a number (with a slider where the range suits one), a switch,
  * or a choice of agent type, path or named target. It never puts NaN into the document: a field
  * that does not hold a number is shown as invalid and reverts when it loses focus.
@@ -40,15 +48,15 @@ export class SteerParam extends LitElement {
       font-size: 12px;
       color: #c9d2dc;
     }
+    /* a label is never cut short: the slider gives way (labels line up while they are short) */
     label {
-      flex: 0 0 84px;
-      overflow: hidden;
-      text-overflow: ellipsis;
+      flex: 0 0 auto;
+      min-width: 84px;
       white-space: nowrap;
     }
     input[type='number'],
     select {
-      width: 64px;
+      width: 52px;
       min-width: 0;
       flex: 1 1 auto;
       background: #0e1115;
@@ -60,12 +68,15 @@ export class SteerParam extends LitElement {
     }
     input[type='range'] {
       flex: 1 1 60px;
-      min-width: 40px;
+      min-width: 20px;
       accent-color: #ffb347;
+    }
+    input[type='range'] + input[type='number'] {
+      flex: 0 0 52px;
     }
     .unit {
       color: #7d8894;
-      font-size: 11px;
+      font-size: 12px;
       flex: 0 0 auto;
     }
     :host([invalid]) input[type='number'],
@@ -173,7 +184,7 @@ export class SteerParam extends LitElement {
           .value=${this.draft ?? String(v)}
           @input=${this.onNumberInput}
           @blur=${this.onNumberBlur}
-        /><span class="unit">${p.unit}</span>`;
+        />${unitOf(p.unit)}`;
     }
     const opts = this.options();
     const value = typeof this.value === 'string' ? this.value : '';
