@@ -22,6 +22,7 @@ import { loadDraft, saveDraft } from '../document/storage';
 import type { AgentType, SceneDocument } from '../document/types';
 import { createEditor, type SteerEditor } from '../editor/editor';
 import { DismissController } from '../preview/dismiss-controller';
+import { MINIMAP_RATIO, MINIMAP_SIZE } from '../editor/theme';
 import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
 import type { CompareSession, Variant, VariantSceneEditDetail } from './compare';
 import type { SteerPreview } from '../preview/preview';
@@ -48,6 +49,8 @@ interface PreviewStats {
 
 const TYPE_COLOURS = ['#5ec8ff', '#ff7a59', '#7ee07e', '#f5c451', '#d99cff', '#ff6fae', '#4fd1c5', '#c0c8d0'];
 const DIRTY_KEY = 'steergraph.draft.dirty';
+/** Whether the minimap shows ('0': hidden). */
+const MINIMAP_KEY = 'steergraph.minimap';
 
 /** A file name from a scene name: "Sheep & wolves" → "sheep-wolves". */
 export function slug(name: string): string {
@@ -130,9 +133,12 @@ export class SteerApp extends LitElement {
     exportOpen: { state: true },
     selection: { state: true },
     compare: { state: true },
+    minimapShown: { state: true },
   };
 
   declare doc: SceneDocument;
+  /** Whether the minimap shows (under the canvas); remembered in this browser. */
+  declare minimapShown: boolean;
   declare typeId: string;
   declare compiled: Compiled;
   declare source: string;
@@ -321,6 +327,12 @@ export class SteerApp extends LitElement {
       color: #8b97a4;
     }
     .graph {
+      display: flex;
+      flex-direction: column;
+      flex: 1;
+      min-height: 0;
+    }
+    .canvas {
       position: relative;
       flex: 1;
       min-height: 0;
@@ -329,13 +341,32 @@ export class SteerApp extends LitElement {
       position: absolute !important;
       inset: 0;
     }
+    /* Under the canvas, never over a node: the canvas's buttons and the minimap. */
+    .graph-bar {
+      display: flex;
+      align-items: flex-end;
+      justify-content: space-between;
+      gap: 8px;
+      padding: 6px 8px;
+      background: #151a20;
+      border-top: 1px solid #252d36;
+    }
     .graph-tools {
-      position: absolute;
-      left: 10px;
-      bottom: 10px;
       display: flex;
       gap: 6px;
-      z-index: 5;
+    }
+    .graph-tools button[aria-pressed='true'] {
+      border-color: #5b6b7d;
+      background: #2f3a47;
+    }
+    .minimap-dock {
+      position: relative;
+      /* the map and its 1 px border */
+      width: ${MINIMAP_SIZE * MINIMAP_RATIO + 2}px;
+      height: ${MINIMAP_SIZE + 2}px;
+    }
+    .minimap-dock[hidden] {
+      display: none;
     }
     .graph-tools button {
       background: rgba(35, 43, 53, 0.92);
@@ -501,6 +532,7 @@ export class SteerApp extends LitElement {
     new DismissController(this, () => this.presetsOpen, part('[data-menu="presets"]'), () => (this.presetsOpen = false));
     new DismissController(this, () => this.exportOpen, part('[data-menu="export"]'), () => (this.exportOpen = false));
     new DismissController(this, () => !!this.menu, part('steer-node-menu'), () => (this.menu = null));
+    this.minimapShown = safeGet(MINIMAP_KEY) !== '0';
     this.editorHost = document.createElement('div');
     this.editorHost.slot = 'editor';
     this.editorHost.dataset.test = 'graph';
@@ -542,6 +574,8 @@ export class SteerApp extends LitElement {
       selectionChanged: (ids) => (this.selection = ids),
       openMenu: (x, y) => this.openMenu(x, y),
     });
+    this.renderRoot.querySelector('.minimap-dock')?.append(this.editor.minimap);
+    this.editor.showMinimap(this.minimapShown);
     void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics);
   }
 
@@ -843,6 +877,12 @@ export class SteerApp extends LitElement {
 
   // ── Editor glue ─────────────────────────────────────────────────────────────────────────────
 
+  private toggleMinimap(): void {
+    this.minimapShown = !this.minimapShown;
+    safeSet(MINIMAP_KEY, this.minimapShown ? '1' : '0');
+    this.editor?.showMinimap(this.minimapShown);
+  }
+
   private openMenu(clientX: number, clientY: number): void {
     const r = this.getBoundingClientRect();
     this.menu = { x: Math.min(clientX, r.right - 250), y: Math.min(clientY, r.bottom - 390), clientX, clientY };
@@ -1094,10 +1134,15 @@ export class SteerApp extends LitElement {
         </div>
         <div class="graph"
           @contextmenu=${(e: Event) => e.preventDefault()}>
-          <slot name="editor"></slot>
-          <div class="graph-tools">
-            <button data-test="fit" @click=${() => void this.editor?.zoomToFit()}>Fit</button>
-            <button data-test="arrange" @click=${() => void this.editor?.arrange()}>Arrange</button>
+          <div class="canvas"><slot name="editor"></slot></div>
+          <div class="graph-bar">
+            <div class="graph-tools">
+              <button data-test="fit" title="Fit the graph in view (text stays legible: a big graph extends beyond the view)" @click=${() => void this.editor?.zoomToFit()}>Fit</button>
+              <button data-test="arrange" @click=${() => void this.editor?.arrange()}>Arrange</button>
+              <button data-test="minimap-toggle" aria-pressed=${this.minimapShown ? 'true' : 'false'} title="Show or hide the minimap"
+                @click=${() => this.toggleMinimap()}>Minimap</button>
+            </div>
+            <div class="minimap-dock" data-test="minimap-dock" ?hidden=${!this.minimapShown}></div>
           </div>
         </div>
       </div>
