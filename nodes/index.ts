@@ -78,7 +78,7 @@ export function countParam(def: NodeDef): NumberParam | undefined {
     key: 'inputs',
     label: 'Inputs',
     type: 'number',
-    default: v.min,
+    default: v.default ?? v.min,
     min: v.min,
     max: v.max,
     step: 1,

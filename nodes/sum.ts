@@ -13,7 +13,9 @@ export const sum: NodeDef = {
     prefix: 'in',
     label: 'Force',
     type: 'force',
-    min: 4,
+    // two and up; a new Sum (or a document that gives no count) has four, as it always had
+    min: 2,
+    default: 4,
     max: 32,
     weight: { prefix: 'w', label: 'Weight', type: 'number', default: 1, min: -1000, max: 1000, step: 0.1, unit: '×', help: 'This input’s weight.' },
   },

@@ -71,6 +71,8 @@ export interface Variadic {
   type: SocketType;
   min: number;
   max: number;
+  /** The input count of a node whose document gives none (default: `min`). */
+  default?: number;
   weight?: Omit<NumberParam, 'key' | 'label'> & { prefix: string; label: string };
 }
 

@@ -21,6 +21,8 @@ import { serializeScene } from '../document/serialize';
 import type { SaveResult } from '../document/storage';
 import type { AgentType, SceneDocument } from '../document/types';
 import { createEditor, type SteerEditor } from '../editor/editor';
+import { DismissController } from '../preview/dismiss-controller';
+import { MINIMAP_RATIO, MINIMAP_SIZE } from '../editor/theme';
 import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
 import { NODE_HELP_EVENT } from '../editor/help-event';
 import type { CompareSession, Variant, VariantSceneEditDetail } from './compare';
@@ -51,6 +53,8 @@ interface PreviewStats {
 }
 
 const TYPE_COLOURS = ['#5ec8ff', '#ff7a59', '#7ee07e', '#f5c451', '#d99cff', '#ff6fae', '#4fd1c5', '#c0c8d0'];
+/** Whether the minimap shows ('0': hidden). */
+const MINIMAP_KEY = 'steergraph.minimap';
 
 /** A file name from a scene name: "Sheep & wolves" → "sheep-wolves". */
 export function slug(name: string): string {
@@ -134,9 +138,12 @@ export class SteerApp extends LitElement {
     exportOpen: { state: true },
     selection: { state: true },
     compare: { state: true },
+    minimapShown: { state: true },
   };
 
   declare doc: SceneDocument;
+  /** Whether the minimap shows (under the canvas); remembered in this browser. */
+  declare minimapShown: boolean;
   declare typeId: string;
   declare compiled: Compiled;
   declare source: string;
@@ -328,6 +335,12 @@ export class SteerApp extends LitElement {
       color: #8b97a4;
     }
     .graph {
+      display: flex;
+      flex-direction: column;
+      flex: 1;
+      min-height: 0;
+    }
+    .canvas {
       position: relative;
       flex: 1;
       min-height: 0;
@@ -336,13 +349,32 @@ export class SteerApp extends LitElement {
       position: absolute !important;
       inset: 0;
     }
+    /* Under the canvas, never over a node: the canvas's buttons and the minimap. */
+    .graph-bar {
+      display: flex;
+      align-items: flex-end;
+      justify-content: space-between;
+      gap: 8px;
+      padding: 6px 8px;
+      background: #151a20;
+      border-top: 1px solid #252d36;
+    }
     .graph-tools {
-      position: absolute;
-      left: 10px;
-      bottom: 10px;
       display: flex;
       gap: 6px;
-      z-index: 5;
+    }
+    .graph-tools button[aria-pressed='true'] {
+      border-color: #5b6b7d;
+      background: #2f3a47;
+    }
+    .minimap-dock {
+      position: relative;
+      /* the map and its 1 px border */
+      width: ${MINIMAP_SIZE * MINIMAP_RATIO + 2}px;
+      height: ${MINIMAP_SIZE + 2}px;
+    }
+    .minimap-dock[hidden] {
+      display: none;
     }
     .graph-tools button {
       background: rgba(35, 43, 53, 0.92);
@@ -505,6 +537,12 @@ export class SteerApp extends LitElement {
     this.exportOpen = false;
     this.selection = [];
     this.compare = null;
+    // the pop-up menus close on Escape and on a press outside them
+    const part = (sel: string) => () => [this.renderRoot.querySelector(sel)];
+    new DismissController(this, () => this.presetsOpen, part('[data-menu="presets"]'), () => (this.presetsOpen = false));
+    new DismissController(this, () => this.exportOpen, part('[data-menu="export"]'), () => (this.exportOpen = false));
+    new DismissController(this, () => !!this.menu, part('steer-node-menu'), () => (this.menu = null));
+    this.minimapShown = safeGet(MINIMAP_KEY) !== '0';
     this.editorHost = document.createElement('div');
     this.editorHost.slot = 'editor';
     this.editorHost.dataset.test = 'graph';
@@ -549,6 +587,8 @@ export class SteerApp extends LitElement {
       selectionChanged: (ids) => (this.selection = ids),
       openMenu: (x, y) => this.openMenu(x, y),
     });
+    this.renderRoot.querySelector('.minimap-dock')?.append(this.editor.minimap);
+    this.editor.showMinimap(this.minimapShown);
     void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics);
   }
 
@@ -879,6 +919,12 @@ export class SteerApp extends LitElement {
 
   // ── Editor glue ─────────────────────────────────────────────────────────────────────────────
 
+  private toggleMinimap(): void {
+    this.minimapShown = !this.minimapShown;
+    safeSet(MINIMAP_KEY, this.minimapShown ? '1' : '0');
+    this.editor?.showMinimap(this.minimapShown);
+  }
+
   private openMenu(clientX: number, clientY: number): void {
     const r = this.getBoundingClientRect();
     this.menu = { x: Math.min(clientX, r.right - 250), y: Math.min(clientY, r.bottom - 390), clientX, clientY };
@@ -1077,7 +1123,7 @@ export class SteerApp extends LitElement {
           }} />
         <span class="dirty" data-test="dirty">${this.dirty ? '● unsaved' : ''}</span>
         <button data-test="new" @click=${() => this.newScene()}>New</button>
-        <span class="dropdown">
+        <span class="dropdown" data-menu="presets">
           <button data-test="presets" aria-haspopup="menu" aria-expanded=${this.presetsOpen} @click=${() => (this.presetsOpen = !this.presetsOpen)}>Presets ▾</button>
           ${this.presetsOpen
             ? html`<div class="dropdown-menu presets" role="menu">
@@ -1091,7 +1137,7 @@ export class SteerApp extends LitElement {
         </span>
         <button data-test="open" @click=${() => this.pickFile()}>Open…</button>
         <button data-test="save" @click=${() => this.save()}>Save</button>
-        <span class="dropdown">
+        <span class="dropdown" data-menu="export">
           <button data-test="export" aria-haspopup="menu" aria-expanded=${this.exportOpen} @click=${() => (this.exportOpen = !this.exportOpen)}>Export ▾</button>
           ${this.exportOpen
             ? html`<div class="dropdown-menu" role="menu">
@@ -1140,10 +1186,15 @@ export class SteerApp extends LitElement {
         <steer-scene-card .name=${doc.name} .description=${doc.description}></steer-scene-card>
         <div class="graph"
           @contextmenu=${(e: Event) => e.preventDefault()}>
-          <slot name="editor"></slot>
-          <div class="graph-tools">
-            <button data-test="fit" @click=${() => void this.editor?.zoomToFit()}>Fit</button>
-            <button data-test="arrange" @click=${() => void this.editor?.arrange()}>Arrange</button>
+          <div class="canvas"><slot name="editor"></slot></div>
+          <div class="graph-bar">
+            <div class="graph-tools">
+              <button data-test="fit" title="Fit the graph in view (text stays legible: a big graph extends beyond the view)" @click=${() => void this.editor?.zoomToFit()}>Fit</button>
+              <button data-test="arrange" @click=${() => void this.editor?.arrange()}>Arrange</button>
+              <button data-test="minimap-toggle" aria-pressed=${this.minimapShown ? 'true' : 'false'} title="Show or hide the minimap"
+                @click=${() => this.toggleMinimap()}>Minimap</button>
+            </div>
+            <div class="minimap-dock" data-test="minimap-dock" ?hidden=${!this.minimapShown}></div>
           </div>
         </div>
       </div>
@@ -1230,4 +1281,20 @@ function download(name: string, text: string, type: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function safeGet(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function safeSet(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // storage full or disabled: a preference is not worth a warning
+  }
 }

@@ -11,6 +11,7 @@ import { AreaExtensions, AreaPlugin } from 'rete-area-plugin';
 import { ClassicFlow, ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import { LitPlugin, Presets, type LitArea2D } from '@retejs/lit-plugin';
 import { MinimapPlugin, type MinimapExtra } from 'rete-minimap-plugin';
+import { fitTransform } from './fit';
 import { DOMSocketPosition } from 'rete-render-utils';
 import { canConnect, getNodeDef } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
@@ -21,7 +22,7 @@ import { dragState, setDragState } from './drag-state';
 import { setSkipped } from './node-element';
 import { restyleReteElements } from './restyle';
 import { Connection, SteerNode, socketCentre, type NodeHost, type Schemes, type TypedSocket } from './schemes';
-import { SOCKET_COLOR } from './theme';
+import { MINIMAP_RATIO, MINIMAP_SIZE, SOCKET_COLOR } from './theme';
 
 type AreaExtra = LitArea2D<Schemes> | MinimapExtra;
 
@@ -49,7 +50,12 @@ export interface SteerEditor {
   copy(): void;
   paste(): void;
   duplicate(): void;
+  /** Fits the graph in view, never so small that node text is illegible (see fit.ts). */
   zoomToFit(): Promise<void>;
+  /** The minimap's element, for the app to place (it starts in the editor's container). */
+  readonly minimap: HTMLElement;
+  /** Shows or hides the minimap (hidden, it is not redrawn). */
+  showMinimap(shown: boolean): void;
   /** Centres and selects one node. */
   focusNode(id: string): Promise<void>;
   /** Lays the graph out automatically (loads the layout engine on first use). */
@@ -145,13 +151,14 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   const connection = new ConnectionPlugin<Schemes, AreaExtra>();
   cheaperSocketPicks(connection);
   const render = new LitPlugin<Schemes, AreaExtra>();
-  const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });
+  const minimap = new MinimapPlugin<Schemes>({ boundViewport: true, ratio: MINIMAP_RATIO });
   // The minimap redraws itself, every mini node, on each node added, moved or resized: a 500-node
   // paste redrew it 500 times in one task (tens of seconds with the page frozen). Once a frame does.
   const drawMinimap = (minimap as unknown as { render(): void }).render.bind(minimap);
   let minimapFrame = 0;
+  let minimapShown = true;
   (minimap as unknown as { render(): void }).render = () => {
-    if (!minimapFrame) {
+    if (!minimapFrame && minimapShown) {
       minimapFrame = requestAnimationFrame(() => {
         minimapFrame = 0;
         drawMinimap();
@@ -198,7 +205,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       },
     }),
   );
-  render.addPreset(Presets.minimap.setup({ size: 180 }));
+  render.addPreset(Presets.minimap.setup({ size: MINIMAP_SIZE }));
   connection.addPreset(() => new ClassicFlow({ canMakeConnection: endDragOnAnySocket, makeConnection: makeConnectionIfAllowed }));
 
   editor.use(area);
@@ -471,7 +478,13 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
 
   async function zoomToFit(): Promise<void> {
     const nodes = editor.getNodes();
-    if (nodes.length) await AreaExtensions.zoomAt(area, nodes, { scale: 0.9 });
+    if (!nodes.length) return;
+    const b = AreaExtensions.getBoundingBox(area, nodes);
+    const t = fitTransform(b, areaSize.w, areaSize.h);
+    // as AreaExtensions.zoomAt does, with Fit's own zoom and placement
+    area.area.transform.x = t.x;
+    area.area.transform.y = t.y;
+    await area.area.zoom(t.k, 0, 0);
   }
 
   function clientToGraph(clientX: number, clientY: number): [number, number] {
@@ -581,6 +594,12 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       pasteClipboard();
     },
     zoomToFit,
+    minimap: (minimap as unknown as { element: HTMLElement }).element,
+    showMinimap: (shown: boolean) => {
+      if (shown === minimapShown) return;
+      minimapShown = shown;
+      if (shown) (minimap as unknown as { render(): void }).render();
+    },
     highlight: async (colors) => {
       for (const n of editor.getNodes()) {
         const c = colors.get(n.id) ?? '';

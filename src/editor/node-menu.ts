@@ -5,16 +5,39 @@ import { CATEGORY_COLOR, CATEGORY_LABEL } from './theme';
 
 const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'output'];
 
-/** Node kinds matching a search: by label, kind or help text, case-insensitively. */
+/**
+ * How well a node kind matches a search (lower is better), or -1 for no match: 0 the label
+ * itself, 1 a prefix of the label, 2 a prefix of a word of the label, 3 anywhere in the label or
+ * kind, 4 only in the help text. So "Sum" finds Sum before Alignment (whose help mentions a sum).
+ */
+export function matchRank(q: string, d: NodeDef): number {
+  const label = d.label.toLowerCase();
+  if (label === q) return 0;
+  if (label.startsWith(q)) return 1;
+  if (label.split(/[\s-]+/).some((w) => w.startsWith(q))) return 2;
+  if (label.includes(q) || d.kind.includes(q)) return 3;
+  if (d.help.toLowerCase().includes(q)) return 4;
+  return -1;
+}
+
+/**
+ * Node kinds matching a search, case-insensitively, best first (see {@link matchRank}; ties keep
+ * the registry's order). An empty search gives every kind in the registry's order.
+ */
 export function searchNodes(query: string, defs: readonly NodeDef[] = NODE_DEFS): NodeDef[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...defs];
-  return defs.filter((d) => d.label.toLowerCase().includes(q) || d.kind.includes(q) || d.help.toLowerCase().includes(q));
+  return defs
+    .map((d, k) => ({ d, k, r: matchRank(q, d) }))
+    .filter((m) => m.r >= 0)
+    .sort((a, b) => a.r - b.r || a.k - b.k)
+    .map((m) => m.d);
 }
 
 /**
  * The add-node menu (right-click on the canvas): a search field and the node kinds grouped by
- * category. Enter adds the first match; Escape closes. Dispatches `node-pick` with the kind.
+ * category; searching, the matches best first. Enter adds the highlighted one (the first unless
+ * the arrow keys moved it); Escape or a click outside closes. Dispatches `node-pick` with the kind.
  */
 export class SteerNodeMenu extends LitElement {
   static properties = {
@@ -125,9 +148,16 @@ export class SteerNodeMenu extends LitElement {
     }
   }
 
+  updated(): void {
+    // the active result stays in view as the arrow keys move through the list
+    this.renderRoot.querySelector('button.active')?.scrollIntoView({ block: 'nearest' });
+  }
+
   render() {
+    const q = this.query.trim();
     const matches = searchNodes(this.query);
-    const grouped = ORDER.map((c) => ({ c, defs: matches.filter((d) => d.category === c) })).filter((g) => g.defs.length);
+    // Searching, the results are one list, best match first (Enter adds the first); else by category.
+    const grouped: { c: Category | null; defs: NodeDef[] }[] = q ? [{ c: null, defs: matches }] : ORDER.map((c) => ({ c, defs: matches.filter((d) => d.category === c) })).filter((g) => g.defs.length);
     const flat = grouped.flatMap((g) => g.defs);
     return html`
       <input
@@ -144,11 +174,12 @@ export class SteerNodeMenu extends LitElement {
       <div class="list" role="listbox">
         ${flat.length === 0 ? html`<div class="empty">No node matches “${this.query}”.</div>` : nothing}
         ${grouped.map(
-          (g) => html`<h4>${CATEGORY_LABEL[g.c]}</h4>
+          (g) => html`${g.c ? html`<h4>${CATEGORY_LABEL[g.c]}</h4>` : nothing}
             ${g.defs.map(
               (d) => html`<button
                 role="option"
                 class=${flat[this.active] === d ? 'active' : ''}
+                aria-selected=${flat[this.active] === d ? 'true' : 'false'}
                 data-kind=${d.kind}
                 title=${d.help}
                 @click=${() => this.pick(d.kind)}

@@ -9,6 +9,14 @@ export function paramRange(p: NumberParam): Range {
 }
 
 /**
+ * A parameter's unit beside its field. A weight's or factor's "×" is not shown: alone after the
+ * field it read as a button that deletes the row (the label says "weight" or "factor").
+ */
+function unitOf(unit: string) {
+  return unit && unit !== '×' ? html`<span class="unit">${unit}</span>` : nothing;
+}
+
+/**
  * One parameter control on a node: a number (with a slider where the range suits one), a switch,
  * or a choice of agent type, path or named target. Numbers are typed into the app's one number
  * field (src/app/number-field.ts): what is typed stays as typed, and only a number inside the
@@ -44,10 +52,10 @@ export class SteerParam extends LitElement {
       font-size: 12px;
       color: #c9d2dc;
     }
+    /* a label is never cut short: the slider gives way (labels line up while they are short) */
     label {
-      flex: 0 0 84px;
-      overflow: hidden;
-      text-overflow: ellipsis;
+      flex: 0 0 auto;
+      min-width: 84px;
       white-space: nowrap;
     }
     steer-number-field {
@@ -56,7 +64,7 @@ export class SteerParam extends LitElement {
       flex: 1 1 auto;
     }
     select {
-      width: 64px;
+      width: 52px;
       min-width: 0;
       flex: 1 1 auto;
       background: #0e1115;
@@ -68,12 +76,15 @@ export class SteerParam extends LitElement {
     }
     input[type='range'] {
       flex: 1 1 60px;
-      min-width: 40px;
+      min-width: 20px;
       accent-color: #ffb347;
+    }
+    input[type='range'] + steer-number-field {
+      flex: 0 0 52px;
     }
     .unit {
       color: #7d8894;
-      font-size: 11px;
+      font-size: 12px;
       flex: 0 0 auto;
     }
     :host([problem]) input,
@@ -165,7 +176,7 @@ export class SteerParam extends LitElement {
             e.stopPropagation();
             this.commit(e.detail.value, true);
           }}
-        ></steer-number-field><span class="unit">${p.unit}</span>`;
+        ></steer-number-field>${unitOf(p.unit)}`;
     }
     const opts = this.options();
     const value = typeof this.value === 'string' ? this.value : '';

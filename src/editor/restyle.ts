@@ -8,16 +8,27 @@ import { css, type CSSResultOrNative, unsafeCSS } from 'lit';
 
 const RULES: Record<string, string> = {
   // The minimap is laid out on its own: each mini node it moves (every step of a node's drag) laid
-  // out the whole page again, 3-5 ms a frame with 200 nodes. It covers the area without taking its
-  // pointer events; the map itself keeps them.
-  'rete-minimap': `:host { position: absolute; inset: 0; contain: strict; pointer-events: none; } .minimap { pointer-events: auto; } .minimap { background: rgba(20, 25, 31, 0.92) !important; border: 1px solid #343e4a !important; right: 12px !important; bottom: 12px !important; padding: 12px !important; }`,
-  'rete-mini-node': `.mini-node { background: rgba(94, 200, 255, 0.55) !important; border: 1px solid rgba(190, 210, 230, 0.5) !important; }`,
+  // out the whole page again, 3-5 ms a frame with 200 nodes. It fills its dock under the canvas
+  // (app.ts) without taking its pointer events; the map itself keeps them. Its mini nodes are
+  // placed in its content box scaled by its clientWidth: no padding, and the border outside, so
+  // the graph's full height fits (with both inside, the bottom row was cut off).
+  'rete-minimap': `:host { position: absolute; inset: 0; contain: strict; pointer-events: none; } .minimap { pointer-events: auto; } .minimap { background: rgba(20, 25, 31, 0.92) !important; border: 1px solid #343e4a !important; right: 0 !important; bottom: 0 !important; padding: 0 !important; box-sizing: content-box !important; }`,
+  'rete-mini-node': `.mini-node { background: rgba(94, 200, 255, 0.55) !important; border: 1px solid rgba(190, 210, 230, 0.5) !important; box-sizing: border-box; }`,
   'rete-mini-viewport': `.mini-viewport { background: rgba(255, 209, 102, 0.12) !important; border: 1px solid #ffd166 !important; }`,
 };
 
 let done = false;
 
-type MinimapElement = HTMLElement & { container?: HTMLElement; render(): unknown; scale(v: number): number; __width?: number; __pad?: number; __observer?: ResizeObserver };
+type MinimapElement = HTMLElement & {
+  container?: HTMLElement;
+  render(): unknown;
+  requestUpdate(): void;
+  updateComplete: Promise<unknown>;
+  scale(v: number): number;
+  __width?: number;
+  __pad?: number;
+  __observer?: ResizeObserver;
+};
 
 /**
  * The minimap scales every mini node by reading its container's clientWidth four times per node
@@ -32,10 +43,19 @@ function cacheMinimapWidth(): void {
   proto.render = function (this: MinimapElement) {
     // measured once, then kept by a ResizeObserver (a read per render forced a layout of the graph)
     const box = this.container;
+    if (!box) {
+      // the first render has no box to measure yet (mini nodes scaled by 0: an empty map), so a
+      // second render follows, measured; else a map drawn once (a restored draft) stayed empty
+      void this.updateComplete.then(() => this.requestUpdate());
+    }
     if (box && !this.__observer) {
       this.__width = box.clientWidth;
       this.__observer = new ResizeObserver(([entry]) => {
-        this.__width = entry.contentRect.width + (this.__pad ?? 0);
+        const width = entry.contentRect.width + (this.__pad ?? 0);
+        if (width === this.__width) return;
+        // resized (shown again after being hidden, say): drawn again at the new scale
+        this.__width = width;
+        this.requestUpdate();
       });
       // clientWidth = content + padding; the padding is read once
       const cs = getComputedStyle(box);

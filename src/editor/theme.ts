@@ -41,3 +41,7 @@ export const HEADER_HEIGHT = 30;
 export const ROW_HEIGHT = 26;
 export const PARAM_HEIGHT = 30;
 export const PADDING = 8;
+/** The minimap's height, px; it sits in a strip under the canvas (never over a node). */
+export const MINIMAP_SIZE = 96;
+/** The minimap's width over its height. */
+export const MINIMAP_RATIO = 2;

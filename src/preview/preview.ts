@@ -15,6 +15,7 @@ import { importModuleText } from './module-import';
 import type { SceneShape } from './reconcile';
 import { Recorder, give, type ReplayInput } from './replay';
 import type { RecordedRange } from './sim-protocol';
+import { DismissController } from './dismiss-controller';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
 import { SPEEDS, clampSpeed } from './ticker';
@@ -402,6 +403,7 @@ export class SteerPreview extends LitElement {
     this.tick = 0;
     this.cursor = 'default';
     this.overlayMenu = false;
+    new DismissController(this, () => this.overlayMenu, () => [this.renderRoot.querySelector('.menu')], () => (this.overlayMenu = false));
     this.threading = 'auto';
     this.drawing = 'auto';
     this.activeDraw = 'canvas';

@@ -387,7 +387,13 @@ describe('the editor in a browser', () => {
       }, id);
     const focus = (id: string) => page.evaluate((nodeId) => (window as unknown as { __steerApp: { editor: { focusNode(id: string): Promise<void> } } }).__steerApp.editor.focusNode(nodeId), id);
 
-    // zoomed to fit, the column is far out: every node drawn as a coloured frame without text
+    // zoomed far out with the wheel (Fit stops where text is legible): every node drawn as a
+    // coloured frame without text
+    const zoomK = () => page.evaluate(() => (window as unknown as { __steerApp: { editor: { area: { area: { transform: { k: number } } } } } }).__steerApp.editor.area.area.transform.k);
+    // (over w0's title bar: its parameter rows keep the wheel for themselves)
+    const w0 = (await page.locator('steer-node[data-node-id="w0"]').boundingBox())!;
+    await page.mouse.move(w0.x + w0.width / 2, w0.y + 10);
+    for (let k = 0; k < 60 && (await zoomK()) > 0.2; k++) await page.mouse.wheel(0, 300);
     await page.waitForFunction(() => document.querySelectorAll('steer-node.far').length === 121);
     expect((await seen('w60')).titleVisibility).toBe('hidden');
     await screenshot(page, 'large-graph-far');
