@@ -287,7 +287,7 @@ describe('Sum’s inputs', () => {
     const { page, errors } = opened;
     const sum = page.locator('steer-node[data-kind="sum"]').first();
     const id = (await sum.getAttribute('data-node-id'))!;
-    const field = sum.locator('steer-param[data-param="inputs"] input[type="number"]');
+    const field = sum.locator('steer-param[data-param="inputs"] input[role="spinbutton"]');
     await field.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('2');
