@@ -13,7 +13,7 @@
  *   npm run bench:scaling -- --quick               smoke run: 1 repetition, 30 ticks
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SceneDocument } from '../src/document/types';
@@ -39,6 +39,8 @@ interface Config {
   doc: SceneDocument;
   /** Radius within which neighbours are counted (untimed); 0: not counted. */
   count: number;
+  /** The agent type timed and counted (default: boid). */
+  type?: string;
   file?: string;
 }
 interface Group {
@@ -157,6 +159,17 @@ function predators(evadeRadius: number, wolvesSeparate: boolean): SceneDocument 
   return doc;
 }
 
+/**
+ * The sheep-and-wolves preset with `n` sheep: what `setCount('sheep', n)` makes of it (agent i
+ * spawns the same whether it existed from the start or was added later), in its 300 × 240 px
+ * spawn rectangle of a 900 × 600 world, each sheep flocking with every sheep within 150 px.
+ */
+function denseSheep(n: number): SceneDocument {
+  const doc = JSON.parse(readFileSync(path.join(repoRoot, 'presets/sheep-and-wolves.steer.json'), 'utf8')) as SceneDocument;
+  doc.agentTypes.find((t) => t.id === 'sheep')!.count = n;
+  return doc;
+}
+
 const groups: Group[] = [
   {
     key: 'agents',
@@ -213,6 +226,11 @@ const groups: Group[] = [
       { label: 'radius 0, wolves also separate (40 px)', n: N, doc: predators(0, true), count: 40 },
     ],
   },
+  {
+    key: 'dense',
+    title: 'Agents added into a fixed world (sheep-and-wolves with N sheep, as setCount gives: all in their 300 × 240 px spawn rectangle, Flock sight 150)',
+    configs: [250, 500, 1000, 2000].map((n) => ({ label: `N = ${n.toLocaleString('en')} sheep`, n, doc: denseSheep(n), count: 150, type: 'sheep' })),
+  },
 ].filter((g) => only.length === 0 || only.includes(g.key));
 
 // ---------------------------------------------------------------- modules
@@ -230,7 +248,7 @@ interface Row {
   allocBytesPerTick: number;
 }
 function run(c: Config): Row {
-  const r = spawnSync(process.execPath, ['bench/module-flock.mjs', '--module', c.file!, '--radius', String(c.count), '--json', ...harness], {
+  const r = spawnSync(process.execPath, ['bench/module-flock.mjs', '--module', c.file!, '--radius', String(c.count), ...(c.type ? ['--type', c.type] : []), '--json', ...harness], {
     cwd: repoRoot,
     encoding: 'utf8',
     maxBuffer: 64 << 20,

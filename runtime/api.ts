@@ -4,7 +4,7 @@
  * module", for the contract a game relies on.
  */
 import { computeForces as computeAllForces, step as stepWorld, type ForceFn } from './step';
-import { World, checkCount, checkSeed, type ObstacleSpec, type TypeLayout, type WorldSpec } from './world';
+import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, type EdgeMode, type ObstacleSpec, type TypeLayout, type WorldSpec } from './world';
 
 /** The parts of a scene document the runtime reads (the full format is src/document/types.ts). */
 export interface SceneLike {
@@ -95,10 +95,23 @@ export interface TypeSnapshot {
   force?: PackedNumbers;
 }
 
+/**
+ * The scene a snapshot was taken in, as far as resuming it depends on it: the world's size and
+ * edges (its agent types are the keys of `types`). A module refuses a snapshot of another world;
+ * graph edits, counts, obstacles and targets may differ (the preview resumes across such edits).
+ */
+export interface SnapshotWorld {
+  width: number;
+  height: number;
+  edges: EdgeMode;
+}
+
 /** A world's whole state as plain JSON; `createWorld({ snapshot })` resumes it bit-exactly. */
 export interface Snapshot {
   format: 'steergraph-snapshot';
   version: 1;
+  /** The world it was taken in (absent from snapshots of modules exported before it was added). */
+  world?: SnapshotWorld;
   seed: number;
   tick: number;
   rng: [number, number, number, number];
@@ -168,6 +181,60 @@ function fail(message: string): never {
 }
 
 /**
+ * The most ticks one `step(n)` call runs: almost three minutes of game time at 60 ticks per second.
+ * A loop of calls runs longer; a typo (`step(1e9)`) throws instead of hanging the game for hours.
+ */
+export const MAX_TICKS_PER_STEP = 10_000;
+
+/** The methods of a world, bound to it: `const { step } = world; step()` works. */
+const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'follow', 'probe'] as const;
+
+/** A number for an error message (−0 as such). */
+function show(v: unknown): string {
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  return v === undefined ? 'nothing' : v === null ? 'null' : typeof v;
+}
+
+/** Throws unless x and y are numbers within the loader's coordinate range. */
+function checkPoint(method: string, x: unknown, y: unknown): void {
+  const C = LIMITS.coordinate;
+  const ok = (v: unknown) => typeof v === 'number' && v >= -C && v <= C;
+  if (!ok(x) || !ok(y)) throw new Error(`${method}: expected x and y from -${C} to ${C} px, got ${show(x)}, ${show(y)}`);
+}
+
+/** The first index of `a` (of `n` numbers) outside [−limit, limit] (NaN included), or −1. */
+function firstOutside(a: Float64Array, n: number, limit: number): number {
+  for (let i = 0; i < n; i++) {
+    const v = a[i];
+    if (!(v >= -limit && v <= limit)) return i;
+  }
+  return -1;
+}
+
+/**
+ * Throws, naming the type, the agent and the field, when a position or velocity (the live arrays a
+ * game may write) is NaN, ±Infinity or beyond the loader's coordinate range. Run once per `step`
+ * and `computeForces` call, before anything moves, so a bad value leaves the world as it was.
+ * The simulation itself never writes such values (it cannot overflow within the limits), so
+ * only a game can have written them since the last call.
+ */
+function checkLive(world: World, method: string): void {
+  const C = LIMITS.coordinate;
+  for (const a of world.types) {
+    for (const [field, arr] of [['position', a.pos], ['velocity', a.vel]] as const) {
+      const k = firstOutside(arr, 2 * a.count, C);
+      if (k < 0) continue;
+      const name = field === 'position' ? `positions("${a.id}")` : `velocities("${a.id}")`;
+      throw new Error(
+        `${method}: agent ${k >> 1} of "${a.id}" has ${field} ${k & 1 ? 'y' : 'x'} = ${show(arr[k])} ` +
+          `(${name}[${k}]); expected a number from -${C} to ${C}. Nothing moved: fix the value, or setCount to drop the agent.`,
+      );
+    }
+  }
+}
+
+/**
  * obj[key] = value as an own property, for every key: ids may be "__proto__" (a valid id), which a
  * plain assignment would take as the object's prototype, losing that entry of a snapshot.
  */
@@ -196,6 +263,7 @@ export function createBehaviorWorld(scene: SceneLike, program: Program, opts: Wo
     if (options.seed !== undefined || options.counts !== undefined) {
       fail('a snapshot carries its own seed and counts; pass either snapshot, or seed and counts');
     }
+    checkSnapshot(options.snapshot, scene);
     return new ModuleWorld(scene, program, undefined, undefined, options.snapshot);
   }
   if (options.seed !== undefined) checkSeed(options.seed, 'createWorld: seed');
@@ -205,6 +273,9 @@ export function createBehaviorWorld(scene: SceneLike, program: Program, opts: Wo
       if (!ids.includes(id)) fail(`counts: unknown agent type ${describeKey(id)}; this scene has ${ids.map((x) => `"${x}"`).join(', ') || 'none'}`);
       checkCount(n, `createWorld: counts.${id}`);
     }
+    let total = 0;
+    for (const t of scene.agentTypes) total += Object.hasOwn(options.counts, t.id) ? (options.counts[t.id] as number) : t.count;
+    if (total > MAX_AGENTS) fail(`counts: expected at most ${MAX_AGENTS} agents in all types together, got ${total}`);
   }
   return new ModuleWorld(scene, program, options.seed, options.counts, undefined);
 }
@@ -219,7 +290,6 @@ class ModuleWorld implements BehaviorWorld {
     this.scene = scene;
     this.program = program;
     if (snap !== undefined) {
-      checkSnapshot(snap);
       const snapCounts: Record<string, number> = {};
       for (const t of scene.agentTypes) if (Object.hasOwn(snap.types, t.id)) setOwn(snapCounts, t.id, snap.types[t.id].count);
       this.world = new World(worldSpecOf(scene, snap.seed, snapCounts), program.layouts);
@@ -228,6 +298,11 @@ class ModuleWorld implements BehaviorWorld {
       this.world = new World(worldSpecOf(scene, seed, counts), program.layouts);
     }
     this.capped = this.world.types.map(() => new Float64Array(0));
+    // bound, so a method taken off the world still acts on it (non-enumerable, like the prototype's)
+    const self = this as unknown as Record<string, unknown>;
+    for (const name of METHODS) {
+      Object.defineProperty(this, name, { value: (self[name] as (...args: unknown[]) => unknown).bind(this), writable: true, configurable: true });
+    }
   }
 
   get tick(): number {
@@ -249,7 +324,7 @@ class ModuleWorld implements BehaviorWorld {
   }
 
   setPointer(x: number, y: number): void {
-    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`setPointer: expected finite numbers, got ${x}, ${y}`);
+    checkPoint('setPointer', x, y);
     this.world.setPointer(x, y);
   }
 
@@ -259,13 +334,17 @@ class ModuleWorld implements BehaviorWorld {
       const names = this.world.targetNames.map((t) => `"${t}"`).join(', ') || 'none';
       throw new Error(`setTarget: unknown target ${describeKey(name)}; this scene has ${names}`);
     }
-    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`setTarget: expected finite numbers, got ${x}, ${y}`);
+    checkPoint('setTarget', x, y);
     this.world.targets[2 * k] = x;
     this.world.targets[2 * k + 1] = y;
   }
 
   step(n = 1): void {
-    if (!Number.isInteger(n) || n < 0) throw new Error(`step: expected a whole number of ticks ≥ 0, got ${n}`);
+    if (!Number.isInteger(n) || n < 0 || n > MAX_TICKS_PER_STEP) {
+      throw new Error(`step: expected a whole number of ticks from 0 to ${MAX_TICKS_PER_STEP}, got ${show(n)} (call step again for more)`);
+    }
+    if (n === 0) return;
+    checkLive(this.world, 'step');
     stepWorld(this.world, this.program.forces, n);
   }
 
@@ -288,6 +367,7 @@ class ModuleWorld implements BehaviorWorld {
 
   computeForces(typeId: string): Float64Array {
     const k = this.index(typeId, 'computeForces');
+    if (!this.world.forcesReady) checkLive(this.world, 'computeForces');
     computeAllForces(this.world, this.program.forces);
     const a = this.world.types[k];
     let out = this.capped[k];
@@ -336,6 +416,7 @@ class ModuleWorld implements BehaviorWorld {
     return {
       format: 'steergraph-snapshot',
       version: 1,
+      world: { width: w.width, height: w.height, edges: w.wrap ? 'wrap' : 'bounce' },
       seed: w.seed,
       tick: w.tick,
       rng: w.rng.getState(),
@@ -349,7 +430,11 @@ class ModuleWorld implements BehaviorWorld {
   setCount(typeId: string, n: number): void {
     const k = this.index(typeId, 'setCount');
     checkCount(n, `setCount: ${typeId}`);
-    this.world.setCount(k, n);
+    try {
+      this.world.setCount(k, n);
+    } catch (e) {
+      throw new Error(`setCount: ${typeId}: ${(e as Error).message.replace(/^agentTypes\[\d+\]\.count: /, '')}`);
+    }
   }
 
   follow(typeId: string, index: number): void {
@@ -426,7 +511,30 @@ function packedLength(p: PackedNumbers): number {
   return Array.isArray(p) ? p.length : p.values.length;
 }
 
-function checkPacked(p: unknown, field: string, length?: number): void {
+/** Where a snapshot's numbers must lie: [min, max] and the unit named in the message. */
+interface Bounds {
+  min: number;
+  max: number;
+  unit?: string;
+}
+
+const C = LIMITS.coordinate;
+/** Positions (agents, obstacles, targets, the pointer): the loader's coordinate range. */
+const COORDINATE: Bounds = { min: -C, max: C, unit: 'px' };
+/** Agent velocities: what `step` accepts from a game (integration caps them at maxSpeed). */
+const VELOCITY: Bounds = { min: -C, max: C, unit: 'px/tick' };
+/** Headings: unit vectors (a little room for rounding). */
+const HEADING: Bounds = { min: -1.000001, max: 1.000001 };
+/** Each agent's own limits: the type's (at most the loader's maximum) × up to 1 + variation (≤ 1). */
+const AGENT_MAX_SPEED: Bounds = { min: 0, max: 2 * LIMITS.maxSpeed, unit: 'px/tick' };
+const AGENT_MAX_FORCE: Bounds = { min: 0, max: 2 * LIMITS.maxForce, unit: 'px/tick²' };
+/**
+ * Node memory and this tick's raw forces: far beyond any value a node keeps (unit vectors, waypoint
+ * indices) or a graph sums (maxSpeed × weights), far from where squaring overflows.
+ */
+const LARGE: Bounds = { min: -1e12, max: 1e12 };
+
+function checkPacked(p: unknown, field: string, length?: number, bounds?: Bounds | readonly Bounds[]): void {
   const values = Array.isArray(p) ? p : isRecord(p) ? p.values : undefined;
   if (!Array.isArray(values) || !values.every((v) => typeof v === 'number' && Number.isFinite(v))) {
     throw new Error(`createWorld: snapshot.${field}: expected an array of finite numbers`);
@@ -440,41 +548,93 @@ function checkPacked(p: unknown, field: string, length?: number): void {
   if (length !== undefined && values.length !== length) {
     throw new Error(`createWorld: snapshot.${field}: expected ${length} numbers, got ${values.length}`);
   }
+  if (bounds === undefined) return;
+  // one Bounds for every number, or one per position in a repeating group (x, y, r, vx, vy)
+  const list = Array.isArray(bounds) ? (bounds as readonly Bounds[]) : [bounds as Bounds];
+  for (let k = 0; k < values.length; k++) {
+    const b = list[k % list.length];
+    const v = values[k] as number;
+    if (!(v >= b.min && v <= b.max)) {
+      throw new Error(`createWorld: snapshot.${field}[${k}]: expected a number from ${b.min} to ${b.max}${b.unit ? ` ${b.unit}` : ''}, got ${show(v)}`);
+    }
+  }
 }
 
-function checkSnapshot(s: unknown): asserts s is Snapshot {
+/** Per circle x, y, r, vx, vy: the loader's obstacle ranges. */
+const OBSTACLE: readonly Bounds[] = [
+  COORDINATE,
+  COORDINATE,
+  { min: 0, max: LIMITS.obstacleRadius, unit: 'px' },
+  { min: -LIMITS.obstacleVelocity, max: LIMITS.obstacleVelocity, unit: 'px/tick' },
+  { min: -LIMITS.obstacleVelocity, max: LIMITS.obstacleVelocity, unit: 'px/tick' },
+];
+
+/** A scene's world as a snapshot names it: `a 2000 × 1250 px world with wrap edges`. */
+function describeWorld(w: { width: unknown; height: unknown; edges: unknown }): string {
+  return `a ${show(w.width)} × ${show(w.height)} px world with ${typeof w.edges === 'string' ? w.edges : show(w.edges)} edges`;
+}
+
+/**
+ * Throws unless `s` is a snapshot this scene can resume: its shape, every number against the
+ * ranges a loaded scene respects (positions, velocities, limits, obstacles), and its scene: a
+ * snapshot names the world it was taken in (size and edges) and its agent types, and one of
+ * another world, or with an agent type this scene does not have, is another scene's. A snapshot of
+ * this scene with an edited graph, other counts, obstacles or targets resumes (types it lacks spawn
+ * afresh, node memory is matched by node id).
+ */
+function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapshot {
   if (!isRecord(s) || s.format !== 'steergraph-snapshot') {
     throw new Error('createWorld: snapshot: not a Steergraph snapshot (expected format "steergraph-snapshot")');
   }
   if (s.version !== 1) throw new Error(`createWorld: snapshot: version ${String(s.version)} is not supported (this module reads 1)`);
+  const here = scene.world;
+  if (s.world !== undefined) {
+    const w = s.world;
+    if (!isRecord(w)) throw new Error('createWorld: snapshot.world: expected { width, height, edges }');
+    if (w.width !== here.width || w.height !== here.height || w.edges !== here.edges) {
+      throw new Error(`createWorld: snapshot: taken in another scene: ${describeWorld(w as never)}; this scene has ${describeWorld(here)}`);
+    }
+  }
   checkSeed(s.seed, 'createWorld: snapshot.seed');
-  if (!Number.isInteger(s.tick) || (s.tick as number) < 0) throw new Error('createWorld: snapshot.tick: expected a whole number ≥ 0');
+  if (!Number.isSafeInteger(s.tick) || (s.tick as number) < 0) throw new Error('createWorld: snapshot.tick: expected a whole number ≥ 0');
   if (!Array.isArray(s.rng) || s.rng.length !== 4 || !s.rng.every((v) => Number.isInteger(v) && v >= 0 && v <= 0xffffffff)) {
     throw new Error('createWorld: snapshot.rng: expected four 32-bit unsigned integers');
   }
-  checkPacked(s.pointer, 'pointer', 2);
-  checkPacked(s.obstacles, 'obstacles');
+  checkPacked(s.pointer, 'pointer', 2, COORDINATE);
+  checkPacked(s.obstacles, 'obstacles', undefined, OBSTACLE);
   if (packedLength(s.obstacles as PackedNumbers) % 5 !== 0) throw new Error('createWorld: snapshot.obstacles: expected x, y, r, vx, vy per circle');
   if (!isRecord(s.targets) || !isRecord(s.types)) throw new Error('createWorld: snapshot: targets and types must be objects');
-  for (const [name, t] of Object.entries(s.targets)) checkPacked(t, `targets.${name}`, 2);
+  for (const [name, t] of Object.entries(s.targets)) checkPacked(t, `targets.${name}`, 2, COORDINATE);
+  const ids = scene.agentTypes.map((t) => t.id);
+  let total = 0;
   for (const [id, t] of Object.entries(s.types)) {
+    if (!ids.includes(id)) {
+      throw new Error(
+        `createWorld: snapshot: taken in another scene: it has agent type ${JSON.stringify(id)}, which this scene does not ` +
+          `(it has ${ids.map((x) => JSON.stringify(x)).join(', ') || 'none'})`,
+      );
+    }
     if (!isRecord(t)) throw new Error(`createWorld: snapshot.types.${id}: expected an object`);
     checkCount(t.count, `createWorld: snapshot.types.${id}.count`);
     const n = t.count as number;
-    checkPacked(t.pos, `types.${id}.pos`, 2 * n);
-    checkPacked(t.vel, `types.${id}.vel`, 2 * n);
-    checkPacked(t.head, `types.${id}.head`, 2 * n);
-    checkPacked(t.maxSpeed, `types.${id}.maxSpeed`, n);
-    checkPacked(t.maxForce, `types.${id}.maxForce`, n);
+    total += n;
+    checkPacked(t.pos, `types.${id}.pos`, 2 * n, COORDINATE);
+    checkPacked(t.vel, `types.${id}.vel`, 2 * n, VELOCITY);
+    checkPacked(t.head, `types.${id}.head`, 2 * n, HEADING);
+    checkPacked(t.maxSpeed, `types.${id}.maxSpeed`, n, AGENT_MAX_SPEED);
+    checkPacked(t.maxForce, `types.${id}.maxForce`, n, AGENT_MAX_FORCE);
     if (!isRecord(t.memory)) throw new Error(`createWorld: snapshot.types.${id}.memory: expected an object`);
-    for (const [node, m] of Object.entries(t.memory)) checkPacked(m, `types.${id}.memory.${node}`);
-    if (t.force !== undefined) checkPacked(t.force, `types.${id}.force`, 2 * n);
+    for (const [node, m] of Object.entries(t.memory)) checkPacked(m, `types.${id}.memory.${node}`, undefined, LARGE);
+    if (t.force !== undefined) checkPacked(t.force, `types.${id}.force`, 2 * n, LARGE);
   }
+  // types the snapshot lacks spawn at the scene's count
+  for (const t of scene.agentTypes) if (!Object.hasOwn(s.types, t.id)) total += t.count;
+  if (total > MAX_AGENTS) throw new Error(`createWorld: snapshot: expected at most ${MAX_AGENTS} agents in all types together, got ${total}`);
 }
 
 /**
- * Copies a snapshot's state into a freshly built world. Types and targets the scene no longer has
- * are dropped; new types keep their fresh spawn; node memory is matched by node id (and size), so a
+ * Copies a checked snapshot's state into a freshly built world. Targets the scene no longer has
+ * are dropped; types the snapshot lacks keep their fresh spawn; node memory is matched by node id (and size), so a
  * recompiled graph keeps what it can and starts new nodes from their defaults.
  */
 function restore(world: World, scene: SceneLike, program: Program, s: Snapshot): void {

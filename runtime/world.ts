@@ -237,7 +237,11 @@ export class World {
   /** Replaces the obstacles (x, y, r and optional drift vx, vy per circle). */
   setObstacles(circles: ReadonlyArray<ObstacleSpec>): void {
     if (!Array.isArray(circles)) fail('obstacles', 'an array of circles', circles);
-    circles.forEach((c, k) => checkObstacle(c, `obstacles[${k}]`));
+    // (a for loop, not forEach: forEach skips the holes of a sparse array, which then read as 0)
+    for (let k = 0; k < circles.length; k++) {
+      if (!(k in circles)) fail(`obstacles[${k}]`, 'a circle { x, y, r }', HOLE);
+      checkObstacle(circles[k], `obstacles[${k}]`);
+    }
     const o = new Float64Array(5 * circles.length);
     circles.forEach((c, k) => {
       o[5 * k] = c.x;
@@ -248,7 +252,6 @@ export class World {
     });
     this.obstacles = o;
     this.obstacleCount = circles.length;
-    
   }
 
   /**
@@ -260,6 +263,11 @@ export class World {
     const a = this.types[k];
     if (!a) fail('setCount: agent type', `an index from 0 to ${this.types.length - 1}`, k);
     checkCount(n, `agentTypes[${k}].count`);
+    let others = 0;
+    for (const t of this.types) if (t !== a) others += t.count;
+    if (others + n > MAX_AGENTS) {
+      fail(`agentTypes[${k}].count`, `at most ${MAX_AGENTS - others} (the other types have ${others} agents; ${MAX_AGENTS} in all is the limit)`, n);
+    }
     const old = a.count;
     const keep = Math.min(old, n);
     const pos = new Float64Array(2 * n);
@@ -359,11 +367,15 @@ function fail(field: string, expected: string, got: unknown): never {
 }
 
 function describe(v: unknown): string {
+  if (v === HOLE) return 'a hole in the array';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
   if (v === undefined) return 'nothing';
   return typeof v === 'object' ? (v === null ? 'null' : Array.isArray(v) ? 'an array' : 'an object') : String(v);
 }
+
+/** What {@link describe} says of an array's hole. */
+const HOLE = Symbol('hole');
 
 function checkNumber(v: unknown, field: string, min = -Infinity, minInclusive = true): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) fail(field, 'a finite number', v);
@@ -371,12 +383,44 @@ function checkNumber(v: unknown, field: string, min = -Infinity, minInclusive = 
   return v;
 }
 
+/** Throws unless v is a number from min to max (the loader's message: `expected a number from 0 to 1000000 px`). */
+function checkRange(v: unknown, field: string, min: number, max: number, unit: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(field, 'a finite number', v);
+  if (v < min || v > max) fail(field, `a number from ${min} to ${max} ${unit}`, v);
+  return v;
+}
+
 /**
- * The most agents of one type a world holds: ten times what a scene may ask for (100,000). Each
- * agent takes over 100 bytes, so a count near 2³⁰ would not throw but exhaust the memory, and the
- * system would kill the game's process (or the browser its tab) instead of saying why.
+ * The scene loader's ranges and limits (src/document/schema.ts, RANGES and LIMITS), mirrored here
+ * because runtime/ cannot import src/: the module API holds what a game passes it, and what a
+ * snapshot brings, to what a loaded scene may hold (tests/module/limits.test.ts checks that the
+ * two agree). Within these bounds no squared distance or speed comes near overflow.
  */
-export const MAX_COUNT = 1_000_000;
+export const LIMITS = {
+  /** RANGES.coordinate: |x|, |y| of any position (agents, obstacles, targets, the pointer), px. */
+  coordinate: 10_000_000,
+  /** RANGES.obstacleRadius.max, px. */
+  obstacleRadius: 1_000_000,
+  /** RANGES.obstacleVelocity: |vx|, |vy| of a drifting obstacle, px/tick. */
+  obstacleVelocity: 10_000,
+  /** RANGES.maxSpeed.max, px/tick (an agent's own is the type's × up to 2 with variation). */
+  maxSpeed: 10_000,
+  /** RANGES.maxForce.max, px/tick². */
+  maxForce: 10_000,
+  /** RANGES.count.max: agents of one type. */
+  count: 100_000,
+  /** LIMITS.agentsTotal: agents of all types together. */
+  agentsTotal: 200_000,
+} as const;
+
+/**
+ * The most agents of one type a world holds: what a scene may ask for (100,000). Beyond it memory
+ * runs out before anything says why (each agent takes over 100 bytes), and a tick takes seconds.
+ */
+export const MAX_COUNT = LIMITS.count;
+
+/** The most agents of all types together (200,000), as the loader allows a scene. */
+export const MAX_AGENTS = LIMITS.agentsTotal;
 
 /** Throws unless n is a whole number from 0 to MAX_COUNT. */
 export function checkCount(n: unknown, field: string): number {
@@ -395,11 +439,13 @@ export function checkSeed(seed: unknown, field: string): number {
 
 function checkObstacle(c: ObstacleSpec, field: string): void {
   if (typeof c !== 'object' || c === null) fail(field, 'a circle { x, y, r }', c);
-  checkNumber(c.x, `${field}.x`);
-  checkNumber(c.y, `${field}.y`);
-  checkNumber(c.r, `${field}.r`, 0);
-  if (c.vx !== undefined) checkNumber(c.vx, `${field}.vx`);
-  if (c.vy !== undefined) checkNumber(c.vy, `${field}.vy`);
+  const C = LIMITS.coordinate;
+  const V = LIMITS.obstacleVelocity;
+  checkRange(c.x, `${field}.x`, -C, C, 'px');
+  checkRange(c.y, `${field}.y`, -C, C, 'px');
+  checkRange(c.r, `${field}.r`, 0, LIMITS.obstacleRadius, 'px');
+  if (c.vx !== undefined) checkRange(c.vx, `${field}.vx`, -V, V, 'px/tick');
+  if (c.vy !== undefined) checkRange(c.vy, `${field}.vy`, -V, V, 'px/tick');
 }
 
 /** Throws an Error naming the first field of `spec` that cannot be simulated. */
@@ -410,6 +456,7 @@ export function checkWorldSpec(spec: WorldSpec): void {
   if (spec.edges !== 'wrap' && spec.edges !== 'bounce') fail('edges', '"wrap" or "bounce"', spec.edges);
   checkSeed(spec.seed, 'seed');
   if (!Array.isArray(spec.agentTypes)) fail('agentTypes', 'an array', spec.agentTypes);
+  let total = 0;
   for (const key of ['obstacles', 'paths', 'targets'] as const) {
     if (spec[key] !== undefined && !Array.isArray(spec[key])) fail(key, 'an array', spec[key]);
   }
@@ -430,7 +477,7 @@ export function checkWorldSpec(spec: WorldSpec): void {
     const f = `agentTypes[${k}]`;
     if (typeof t !== 'object' || t === null) fail(f, 'an agent type', t);
     if (typeof t.id !== 'string') fail(`${f}.id`, 'a string', t.id);
-    checkCount(t.count, `${f}.count`);
+    total += checkCount(t.count, `${f}.count`);
     checkNumber(t.mass, `${f}.mass`, 0, false);
     checkNumber(t.maxSpeed, `${f}.maxSpeed`, 0);
     checkNumber(t.maxForce, `${f}.maxForce`, 0);
@@ -452,4 +499,5 @@ export function checkWorldSpec(spec: WorldSpec): void {
       }
     }
   });
+  if (total > MAX_AGENTS) fail('agentTypes', `at most ${MAX_AGENTS} agents in all types together`, total);
 }

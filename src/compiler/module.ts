@@ -50,6 +50,8 @@ export type PackedNumbers = number[] | { values: number[]; negativeZero: number[
 export interface Snapshot {
   format: 'steergraph-snapshot';
   version: 1;
+  /** The world it was taken in: createWorld refuses a snapshot of another world (or with an agent type this scene lacks). */
+  world?: { width: number; height: number; edges: 'wrap' | 'bounce' };
   seed: number;
   tick: number;
   rng: [number, number, number, number];
@@ -70,36 +72,39 @@ export interface Snapshot {
 export interface WorldOptions {
   /** Whole number from 0 to 4294967295; default: the scene's seed. */
   seed?: number;
-  /** Agents per type; default: the scene's counts. */
+  /** Agents per type (at most 100000 each, 200000 in all); default: the scene's counts. */
   counts?: Partial<Record<AgentTypeId, number>>;
   snapshot?: Snapshot;
 }
 
-/** A running world. Units: px and ticks (velocities px/tick, forces px/tick²). */
+/** A running world. Units: px and ticks (velocities px/tick, forces px/tick²). Its methods are bound: \`const { step } = world\` works. */
 export interface World {
   /** Ticks simulated so far. */
   readonly tick: number;
   /** Agent type ids, in scene order. */
   readonly types: readonly AgentTypeId[];
-  /** Moves the Pointer target. */
+  /** Moves the Pointer target (x, y within ±10000000 px). */
   setPointer(x: number, y: number): void;
-  /** Moves a named target. */
+  /** Moves a named target (x, y within ±10000000 px). */
   setTarget(name: TargetName, x: number, y: number): void;
-  /** Advances n ticks (default 1). */
+  /**
+   * Advances n ticks (default 1; a whole number from 0 to 10000 per call). Throws, moving nothing,
+   * when a position or velocity is NaN, ±Infinity or beyond ±10000000 (a game wrote it).
+   */
   step(n?: number): void;
   /** A fresh array of the agents of a type. */
   agents(typeId: AgentTypeId): AgentState[];
-  /** The live positions x0, y0, x1, y1, … (valid until the next setCount of that type). */
+  /** The live positions x0, y0, x1, y1, … (valid until the next setCount of that type); writable, within ±10000000 px. */
   positions(typeId: AgentTypeId): Float64Array;
-  /** The live velocities vx0, vy0, … (valid until the next setCount of that type). */
+  /** The live velocities vx0, vy0, … (valid until the next setCount of that type); writable, within ±10000000 px/tick. */
   velocities(typeId: AgentTypeId): Float64Array;
   /** This tick's steering forces fx0, fy0, … capped at maxForce, without moving anyone; the next step uses them. */
   computeForces(typeId: AgentTypeId): Float64Array;
   /** The whole state as plain JSON. */
   snapshot(): Snapshot;
-  /** Removes agents from the end, or spawns new ones. */
+  /** Removes agents from the end, or spawns new ones: at most 100000 of a type, 200000 in all. */
   setCount(typeId: AgentTypeId, n: number): void;
-  /** Replaces the obstacles. */
+  /** Replaces the obstacles (x, y within ±10000000 px, r from 0 to 1000000 px, vx, vy within ±10000 px/tick). */
   setObstacles(circles: Obstacle[]): void;
   /** Follows agent \`index\` of a type (−1: none) for \`probe\`. */
   follow(typeId: AgentTypeId, index: number): void;

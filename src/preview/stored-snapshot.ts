@@ -43,7 +43,9 @@ function eachPacked(s: Snapshot, visit: (p: PackedNumbers) => PackedNumbers): Sn
   for (const name of Object.keys(s.targets)) setOwn(targets, name, visit(s.targets[name]));
   const obstacles = visit(s.obstacles);
   for (const id of Object.keys(s.types)) setOwn(types, id, type(s.types[id]));
-  return { format: s.format, version: s.version, seed: s.seed, tick: s.tick, rng: [...s.rng], pointer, targets, obstacles, types };
+  // (the world it was taken in travels as it is: a module refuses a snapshot of another world)
+  const world = s.world ? { world: { ...s.world } } : {};
+  return { format: s.format, version: s.version, ...world, seed: s.seed, tick: s.tick, rng: [...s.rng], pointer, targets, obstacles, types };
 }
 
 const NONE = null as unknown as PackedNumbers;

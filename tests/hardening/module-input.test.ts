@@ -31,8 +31,8 @@ describe('createWorld refuses bad options with a clear error', () => {
     ['count as a text', { counts: { wolf: '5' } }, 'createWorld: counts.wolf: expected a whole number ≥ 0, got "5"'],
     ['count null', { counts: { walker: null } }, 'createWorld: counts.walker: expected a whole number ≥ 0, got null'],
     ['count 1e-300', { counts: { boid: 1e-300 } }, 'createWorld: counts.boid: expected a whole number ≥ 0, got 1e-300'],
-    ['count over a million', { counts: { boid: 1_000_001 } }, 'createWorld: counts.boid: expected a whole number ≤ 1000000, got 1000001'],
-    ['count 10⁹ (was: the process killed for memory)', { counts: { boid: 1e9 } }, 'createWorld: counts.boid: expected a whole number ≤ 1000000, got 1000000000'],
+    ['count over the loader’s 100,000', { counts: { boid: 100_001 } }, 'createWorld: counts.boid: expected a whole number ≤ 100000, got 100001'],
+    ['count 10⁹ (was: the process killed for memory)', { counts: { boid: 1e9 } }, 'createWorld: counts.boid: expected a whole number ≤ 100000, got 1000000000'],
     ['type "__proto__" (from JSON)', { counts: JSON.parse('{"__proto__": 3}') }, `createWorld: counts: unknown agent type "__proto__"; ${HAS}`],
     ['type "constructor"', { counts: { constructor: 3 } }, `createWorld: counts: unknown agent type "constructor"; ${HAS}`],
     ['type "toString"', { counts: { toString: 1 } }, `createWorld: counts: unknown agent type "toString"; ${HAS}`],
@@ -82,7 +82,7 @@ describe('a call naming a type that does not exist says so', () => {
     ] as const) {
       expect(() => w.setCount('boid', n as number)).toThrow(`setCount: boid: expected a whole number ≥ 0, got ${got}`);
     }
-    expect(() => w.setCount('boid', 2 ** 31)).toThrow('setCount: boid: expected a whole number ≤ 1000000, got 2147483648');
+    expect(() => w.setCount('boid', 2 ** 31)).toThrow('setCount: boid: expected a whole number ≤ 100000, got 2147483648');
     expect(Array.from(w.positions('boid'))).toEqual(before);
     w.step(3);
     expect(w.positions('boid').every(Number.isFinite)).toBe(true);

@@ -92,12 +92,13 @@ describe.each([
     it('an unknown target, and bad numbers', async () => {
       const w = (await make(richScene()))();
       expect(() => w.setTarget('gaol', 1, 2)).toThrow('setTarget: unknown target "gaol"; this scene has "goal"');
-      expect(() => w.setTarget('goal', NaN, 2)).toThrow('setTarget: expected finite numbers, got NaN, 2');
-      expect(() => w.setPointer(1, Infinity)).toThrow('setPointer: expected finite numbers, got 1, Infinity');
-      expect(() => w.step(-1)).toThrow('step: expected a whole number of ticks ≥ 0, got -1');
-      expect(() => w.step(1.5)).toThrow('step: expected a whole number of ticks ≥ 0, got 1.5');
+      expect(() => w.setTarget('goal', NaN, 2)).toThrow('setTarget: expected x and y from -10000000 to 10000000 px, got NaN, 2');
+      expect(() => w.setPointer(1, Infinity)).toThrow('setPointer: expected x and y from -10000000 to 10000000 px, got 1, Infinity');
+      expect(() => w.setPointer(1e308, 0)).toThrow('setPointer: expected x and y from -10000000 to 10000000 px, got 1e+308, 0');
+      expect(() => w.step(-1)).toThrow('step: expected a whole number of ticks from 0 to 10000, got -1');
+      expect(() => w.step(1.5)).toThrow('step: expected a whole number of ticks from 0 to 10000, got 1.5');
       expect(() => w.setCount('boid', -1)).toThrow('setCount: boid: expected a whole number ≥ 0, got -1');
-      expect(() => w.setObstacles([{ x: 1, y: 2, r: -3 }])).toThrow('setObstacles: obstacles[0].r: expected a number ≥ 0, got -3');
+      expect(() => w.setObstacles([{ x: 1, y: 2, r: -3 }])).toThrow('setObstacles: obstacles[0].r: expected a number from 0 to 1000000 px, got -3');
       const none = (await make(scene([agentType('a', [node('w', 'wander'), node('out', 'agent-output')], [wire('w.force', 'out.force')])])))();
       expect(() => none.setTarget('goal', 1, 2)).toThrow('setTarget: unknown target "goal"; this scene has none');
     });

@@ -331,4 +331,14 @@ describe('nearestAgent', () => {
     expect(nearestAgent(g, Float64Array.of(400, 2000), 0, -1, 0)).toBe(0); // 0 and 1 are both √(700² + 1700²) away: lower index
     expect(nearestAgent(g, Float64Array.of(10, 300), 0, -1, 100)).toBe(-1);
   });
+
+  it('indexes every agent at the module API’s bound of ±10⁷ px, which clamps into the corner cells', () => {
+    const pos = new Float64Array([-1e7, -1e7, 1e7, 1e7, 1e7, -1e7, 400, 300]);
+    const g = built(800, 600, pos, 40);
+    expect(g.cellStart[g.nx * g.ny]).toBe(4);
+    expect(Array.from(g.order).sort()).toEqual([0, 1, 2, 3]);
+    expect(nearestAgent(g, Float64Array.of(0, 0), 0, -1, 0)).toBe(3);
+    expect(nearestAgent(g, Float64Array.of(-9e6, -9e6), 0, -1, 0)).toBe(0);
+    expect(nearestAgent(g, Float64Array.of(790, 590), 0, 3, 0)).toBe(1); // (10⁷, 10⁷) is 1,180 px nearer along y than (10⁷, −10⁷)
+  });
 });

@@ -320,7 +320,7 @@ describe('World.setObstacles', () => {
     expect(errorOf(() => w.setObstacles([{ x: 1, y: 2, r: 3 }, { x: 1, y: NaN, r: 3 }]))).toBe(
       'obstacles[1].y: expected a finite number, got NaN',
     );
-    expect(errorOf(() => w.setObstacles([{ x: 1, y: 2, r: -3 }]))).toBe('obstacles[0].r: expected a number ≥ 0, got -3');
+    expect(errorOf(() => w.setObstacles([{ x: 1, y: 2, r: -3 }]))).toBe('obstacles[0].r: expected a number from 0 to 1000000 px, got -3');
     expect(errorOf(() => w.setObstacles(null as never))).toBe('obstacles: expected an array of circles, got null');
     expect(w.obstacleCount).toBe(1);
     expect(Array.from(w.obstacles)).toEqual([1, 2, 3, 0, 0]);
@@ -350,8 +350,17 @@ describe('validation: every error names its field', () => {
     ['negative count', (s: any) => (s.agentTypes[0].count = -5), 'agentTypes[0].count: expected a whole number ≥ 0, got -5'],
     ['fractional count', (s: any) => (s.agentTypes[1].count = 1.5), 'agentTypes[1].count: expected a whole number ≥ 0, got 1.5'],
     ['count as a string', (s: any) => (s.agentTypes[0].count = '3'), 'agentTypes[0].count: expected a whole number ≥ 0, got "3"'],
-    ['huge count', (s: any) => (s.agentTypes[0].count = 2 ** 31), 'agentTypes[0].count: expected a whole number ≤ 1000000, got 2147483648'],
-    ['count over a million', (s: any) => (s.agentTypes[0].count = 1_000_001), 'agentTypes[0].count: expected a whole number ≤ 1000000, got 1000001'],
+    ['huge count', (s: any) => (s.agentTypes[0].count = 2 ** 31), 'agentTypes[0].count: expected a whole number ≤ 100000, got 2147483648'],
+    ['count over the loader’s 100,000', (s: any) => (s.agentTypes[0].count = 100_001), 'agentTypes[0].count: expected a whole number ≤ 100000, got 100001'],
+    [
+      'counts over 200,000 in all',
+      (s: any) => ((s.agentTypes[0].count = 100_000), (s.agentTypes[1].count = 100_000), s.agentTypes.push({ ...s.agentTypes[1], id: 'x', count: 1 })),
+      'agentTypes: expected at most 200000 agents in all types together, got 200001',
+    ],
+    ['obstacle beyond the coordinate range', (s: any) => (s.obstacles[0].x = -1e8), 'obstacles[0].x: expected a number from -10000000 to 10000000 px, got -100000000'],
+    ['obstacle radius beyond the loader’s', (s: any) => (s.obstacles[0].r = 2e6), 'obstacles[0].r: expected a number from 0 to 1000000 px, got 2000000'],
+    ['obstacle drift beyond the loader’s', (s: any) => (s.obstacles[0].vy = -1e5), 'obstacles[0].vy: expected a number from -10000 to 10000 px/tick, got -100000'],
+    ['obstacles with a hole', (s: any) => (s.obstacles = [, { x: 1, y: 2, r: 3 }]), 'obstacles[0]: expected a circle { x, y, r }, got a hole in the array'],
     ['mass 0', (s: any) => (s.agentTypes[0].mass = 0), 'agentTypes[0].mass: expected a number > 0, got 0'],
     ['negative mass', (s: any) => (s.agentTypes[1].mass = -1), 'agentTypes[1].mass: expected a number > 0, got -1'],
     ['mass -0', (s: any) => (s.agentTypes[1].mass = -0), 'agentTypes[1].mass: expected a number > 0, got -0'],
@@ -374,7 +383,7 @@ describe('validation: every error names its field', () => {
     ['seed too big', (s: any) => (s.seed = 2 ** 32), 'seed: expected a whole number from 0 to 4294967295, got 4294967296'],
     ['seed as a string', (s: any) => (s.seed = '1'), 'seed: expected a whole number from 0 to 4294967295, got "1"'],
     ['obstacle x NaN', (s: any) => (s.obstacles[0].x = NaN), 'obstacles[0].x: expected a finite number, got NaN'],
-    ['obstacle negative radius', (s: any) => (s.obstacles[0].r = -1), 'obstacles[0].r: expected a number ≥ 0, got -1'],
+    ['obstacle negative radius', (s: any) => (s.obstacles[0].r = -1), 'obstacles[0].r: expected a number from 0 to 1000000 px, got -1'],
     ['obstacle drift infinite', (s: any) => (s.obstacles[0].vx = Infinity), 'obstacles[0].vx: expected a finite number, got Infinity'],
     ['obstacle null', (s: any) => (s.obstacles[0] = null), 'obstacles[0]: expected a circle { x, y, r }, got null'],
     ['obstacles not an array', (s: any) => (s.obstacles = {}), 'obstacles: expected an array, got an object'],
@@ -400,7 +409,7 @@ describe('validation: every error names its field', () => {
 
   it('checkCount and checkSeed return the value they accept', () => {
     expect(checkCount(0, 'n')).toBe(0);
-    expect(checkCount(1_000_000, 'n')).toBe(1_000_000);
+    expect(checkCount(100_000, 'n')).toBe(100_000);
     expect(checkSeed(0, 's')).toBe(0);
     expect(checkSeed(0xffffffff, 's')).toBe(0xffffffff);
   });
