@@ -14,6 +14,7 @@
 //      run its module; the JS heap after a forced GC at the start and every 50 edits.
 //
 //   node scripts/bench-graphs.mjs --dist dist-graphs [--port 4215] [--edits 150] [--every 250] [--edits-only]
+//   (--probe: after the edits, the heap after a Reset and after New as well)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
