@@ -11,13 +11,18 @@
  *   npm run bench:scaling                          all groups, 3 repetitions (~6 min here)
  *   npm run bench:scaling -- --reps 1 --only radius,graph
  *   npm run bench:scaling -- --quick               smoke run: 1 repetition, 30 ticks
+ *   npm run bench:scaling -- --only nodes --unsplit   graph size with every force function in one
+ *                                                   piece (as before large graphs were split)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SceneDocument } from '../src/document/types';
+import { compile } from '../src/compiler/index';
+import { moduleSource } from '../src/compiler/module';
 import { writeModule } from './emit-modules';
+import { largeGraph } from './large-graph';
 import { repoRoot } from './peers.mjs';
 import { BENCH_SCENE, GraphBuilder, benchScene, flockGraph, sceneOf } from './scene';
 
@@ -31,6 +36,7 @@ const quick = has('quick');
 const reps = Number(opt('reps', quick ? '1' : '3'));
 const only = opt('only', '').split(',').filter(Boolean);
 const outFile = opt('out', '');
+const unsplit = has('unsplit');
 const harness = ['--ticks', quick ? '30' : '100', '--minTicks', quick ? '10' : '30', '--budgetS', '20', '--maxRunS', '60'];
 
 interface Config {
@@ -41,6 +47,8 @@ interface Config {
   count: number;
   /** The agent type timed and counted (default: boid). */
   type?: string;
+  /** Nodes in the graph, when the group measures graph size (adds ns per node and agent). */
+  nodes?: number;
   file?: string;
 }
 interface Group {
@@ -200,6 +208,11 @@ const groups: Group[] = [
     ],
   },
   {
+    key: 'nodes',
+    title: `Nodes in a graph (behaviours into a tree of Sums, bench/large-graph.ts; 1,000 agents)${unsplit ? ', force functions not split' : ''}`,
+    configs: [10, 100, 500, 1000, 2000].map((k) => ({ label: `${k.toLocaleString('en')} nodes`, n: 1000, nodes: k, doc: sceneOf(1000, largeGraph(k), {}, `${k} nodes`), count: 0 })),
+  },
+  {
     key: 'rules',
     title: `Flock vs its three rules as separate nodes, and a separation radius other than the sight (sight 40, weights 3, 1, 1, + Wander, N = ${N.toLocaleString('en')})`,
     configs: [
@@ -237,7 +250,13 @@ const groups: Group[] = [
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'steergraph-scaling-'));
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
 let serial = 0;
-for (const g of groups) for (const c of g.configs) c.file = writeModule(c.doc, path.join(tmp, `${g.key}-${serial++}.mjs`));
+for (const g of groups) {
+  for (const c of g.configs) {
+    const file = path.join(tmp, `${g.key}-${serial++}.mjs`);
+    if (unsplit) writeFileSync(file, moduleSource(c.doc, compile(c.doc, { split: { above: Infinity, chunk: Infinity } })));
+    c.file = unsplit ? file : writeModule(c.doc, file);
+  }
+}
 
 // ---------------------------------------------------------------- runs
 interface Row {
@@ -286,8 +305,9 @@ for (const g of groups) {
   out.push('');
   out.push(`${g.title}:`);
   out.push('');
-  out.push('| configuration | ms per tick | µs per agent | avg neighbours | alloc B/tick | vs first row |');
-  out.push('|---|---|---|---|---|---|');
+  const perNode = g.configs.some((c) => c.nodes);
+  out.push(`| configuration | ms per tick | µs per agent | avg neighbours | alloc B/tick | vs first row |${perNode ? ' ns per node·agent |' : ''}`);
+  out.push(`|---|---|---|---|---|---|${perNode ? '---|' : ''}`);
   let base = NaN;
   for (const c of g.configs) {
     const rs = (rows.get(c) ?? []).filter((r) => !r.skipped);
@@ -301,7 +321,7 @@ for (const g of groups) {
     if (Number.isNaN(base)) base = m;
     const nb = c.count > 0 ? median(rs.map((r) => r.avgNeighbors)).toFixed(1) : '–';
     out.push(
-      `| ${c.label} | ${fmt(m)} (${fmt(Math.min(...ms))}–${fmt(Math.max(...ms))}) | ${((m * 1000) / c.n).toFixed(3)} | ${nb} | ${Math.round(median(rs.map((r) => r.allocBytesPerTick)))} | ${(m / base).toFixed(2)}× |`,
+      `| ${c.label} | ${fmt(m)} (${fmt(Math.min(...ms))}–${fmt(Math.max(...ms))}) | ${((m * 1000) / c.n).toFixed(3)} | ${nb} | ${Math.round(median(rs.map((r) => r.allocBytesPerTick)))} | ${(m / base).toFixed(2)}× |${c.nodes ? ` ${((m * 1e6) / (c.nodes * c.n)).toFixed(1)} |` : ''}`,
     );
   }
 }

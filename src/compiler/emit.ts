@@ -44,36 +44,114 @@ export function queryRadii(types: readonly LoweredType[], count: number): number
 }
 
 /**
+ * When a force function is split. One straight-line loop body grows past what the JavaScript
+ * engine optimizes (V8 gives up on functions over about 60 KB of bytecode, and a function's
+ * inlining budget is spent after its first kernels): above `above` characters of loop body, the
+ * body is cut into functions of at most about `chunk` characters each, called in order for each
+ * agent. Below it the function is printed as one loop, exactly as before.
+ */
+export interface SplitOptions {
+  above: number;
+  chunk: number;
+}
+
+/** Measured (docs/performance.md, "Large graphs"): up to about 290 nodes stay one function, chunks of about 140. */
+export const DEFAULT_SPLIT: SplitOptions = { above: 16_000, chunk: 8_000 };
+
+/**
  * The source of one type's force function `force<k>`, with its scratch and constant arrays. With
  * `probes`, the function also copies every node's output for the followed agent (`A.probe`) into
  * `A.probeOut` as it computes them: reads only, so the trajectories are the same bit for bit.
+ * A loop body over `split.above` characters is split into chunk functions ({@link SplitOptions}).
  */
-export function emitForce(t: LoweredType, probes = false): string {
+export function emitForce(t: LoweredType, probes = false, split: SplitOptions = DEFAULT_SPLIT): string {
   const k = t.typeIndex;
   if (!t.ok) return `function force${k}(W, A) {\n  A.force.fill(0);\n}\n`;
-  const lines: string[] = [];
-  lines.push(`const S${k} = new Float64Array(${Math.max(2, t.scratch)});`);
-  if (t.constants.length) lines.push(`const K${k} = Float64Array.of(${list(t.constants)});`);
+  const probing = probes && t.probes.length > 0;
+  // The loop body, one entry per node (with its probe captures), and the captures before the first.
+  const first: string[] = [];
+  const steps: string[][] = t.body.map(() => []);
+  const captures = (after: number, into: string[]) => {
+    const code = t.probes.filter((p) => p.after === after).map((p) => p.capture);
+    if (code.length) into.push(`if (i === pi) { ${after === 0 ? 'PR[0] = A.maxSpeed[i]; PR[1] = A.maxForce[i]; ' : ''}${code.join(' ')} }`);
+    else if (after === 0) into.push('if (i === pi) { PR[0] = A.maxSpeed[i]; PR[1] = A.maxForce[i]; }');
+  };
+  if (probing) captures(0, first);
+  t.body.forEach((b, j) => {
+    steps[j].push(b);
+    if (probing) captures(j + 1, steps[j]);
+  });
+  let size = 0;
+  for (const st of steps) for (const line of st) size += line.length + 5;
+  const head: string[] = [];
+  head.push(`const S${k} = new Float64Array(${Math.max(2, t.scratch)});`);
+  if (t.constants.length) head.push(`const K${k} = Float64Array.of(${list(t.constants)});`);
+  if (size > split.above) return [...head, ...splitForce(t, probing, first, steps, split.chunk)].join('\n') + '\n';
+  const lines = head;
   lines.push(`function force${k}(W, A) {`);
   lines.push('  const n = A.count, F = A.force, s = S' + k + ';');
   for (const r of t.typeRefs) lines.push(`  const T${r} = W.types[${r}];`);
   for (const p of t.pre) lines.push(`  ${p}`);
-  const probing = probes && t.probes.length > 0;
   if (probing) lines.push('  const pi = A.probe, PR = A.probeOut;');
   lines.push('  for (let i = 0; i < n; i++) {');
-  const captures = (after: number) => {
-    const code = t.probes.filter((p) => p.after === after).map((p) => p.capture);
-    if (code.length) lines.push(`    if (i === pi) { ${after === 0 ? 'PR[0] = A.maxSpeed[i]; PR[1] = A.maxForce[i]; ' : ''}${code.join(' ')} }`);
-    else if (after === 0) lines.push('    if (i === pi) { PR[0] = A.maxSpeed[i]; PR[1] = A.maxForce[i]; }');
-  };
-  if (probing) captures(0);
-  t.body.forEach((b, k) => {
-    lines.push(`    ${b}`);
-    if (probing) captures(k + 1);
-  });
+  for (const line of first) lines.push(`    ${line}`);
+  for (const st of steps) for (const line of st) lines.push(`    ${line}`);
   lines.push('  }');
   lines.push('}');
   return lines.join('\n') + '\n';
+}
+
+/**
+ * A split force function: `force<k>` is made in a closure that holds what the loop body reads
+ * besides `W`, `A`, `i` and `s` (the count, the force array, other types' agents, pass buffers,
+ * the probe, and the nodes' locals, which the body declares with `const` and here assigns), and
+ * calls `force<k>_<c>(W, A, i, s)` for each chunk in order: the same statements in the same order
+ * on the same numbers, so the same trajectories bit for bit.
+ */
+function splitForce(t: LoweredType, probing: boolean, first: string[], steps: string[][], chunk: number): string[] {
+  const k = t.typeIndex;
+  const locals = t.locals ?? [];
+  const passes = Array.from({ length: t.passes }, (_, p) => `P${p}`);
+  const assign = (line: string, names: readonly string[]): string => {
+    let out = line;
+    for (const name of names) out = out.split(`const ${name} = `).join(`${name} = `);
+    return out;
+  };
+  const chunks: string[][] = [];
+  let current: string[] = [...first];
+  let size = 0;
+  for (const st of steps) {
+    const len = st.reduce((a, line) => a + line.length + 5, 0);
+    if (current.length && size + len > chunk) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    for (const line of st) current.push(assign(line, locals));
+    size += len;
+  }
+  if (current.length) chunks.push(current);
+  const shared = ['n', 'F', ...t.typeRefs.map((r) => `T${r}`), ...passes, ...(probing ? ['pi', 'PR'] : []), ...locals];
+  const lines: string[] = [];
+  lines.push(`const force${k} = (() => {`);
+  lines.push(`  let ${shared.join(', ')};`);
+  chunks.forEach((c, j) => {
+    lines.push(`  function force${k}_${j}(W, A, i, s) {`);
+    for (const line of c) lines.push(`    ${line}`);
+    lines.push('  }');
+  });
+  lines.push(`  return function force${k}(W, A) {`);
+  lines.push(`    const s = S${k};`);
+  lines.push('    n = A.count; F = A.force;');
+  for (const r of t.typeRefs) lines.push(`    T${r} = W.types[${r}];`);
+  for (const p of t.pre) lines.push(`    ${assign(p, passes)}`);
+  if (probing) lines.push('    pi = A.probe; PR = A.probeOut;');
+  lines.push('    for (let i = 0; i < n; i++) {');
+  chunks.forEach((_, j) => lines.push(`      force${k}_${j}(W, A, i, s);`));
+  lines.push('    }');
+  lines.push('  };');
+  lines.push('})();');
+  return lines;
 }
 
 /**
@@ -81,9 +159,9 @@ export function emitForce(t: LoweredType, probes = false): string {
  * `probes` (the editor's preview), the inspector's captures too, and the table says where each
  * node's outputs go (`probes`: per type, [node index, output index, type, offset] and the size).
  */
-export function emitProgram(types: readonly LoweredType[], probes = false): string {
+export function emitProgram(types: readonly LoweredType[], probes = false, split: SplitOptions = DEFAULT_SPLIT): string {
   const radii = queryRadii(types, types.length);
-  const parts = types.map((t) => emitForce(t, probes));
+  const parts = types.map((t) => emitForce(t, probes, split));
   const layouts = types.map((t, k) => {
     const r = radii[k] === Infinity ? 'Infinity' : numberLiteral(radii[k]);
     return `{ memory: [${list(t.memory)}], draws: ${t.draws}, passes: ${t.passes}, queryRadius: ${r} }`;

@@ -4,7 +4,7 @@
  */
 import type { SceneDocument } from '../document/types';
 import type { Diagnostic } from './diagnostics';
-import { emitProgram } from './emit';
+import { DEFAULT_SPLIT, emitProgram, type SplitOptions } from './emit';
 import { lowerType, type LoweredType } from './lower';
 import { orderGraph } from './order';
 import { graphPhysicsWarnings } from './physics';
@@ -29,6 +29,8 @@ export interface Compiled {
 export interface CompileOptions {
   /** Emit the inspector's probes (the editor's preview); exported modules leave them out. */
   probes?: boolean;
+  /** When to split a large graph's force function (default {@link DEFAULT_SPLIT}; tests force others). */
+  split?: SplitOptions;
 }
 
 /** Compiles a loaded scene document. Never throws on a user's graph: problems are diagnostics. */
@@ -41,5 +43,5 @@ export function compile(scene: SceneDocument, options: CompileOptions = {}): Com
     if (ordered.ok) graphPhysicsWarnings(g, ordered.order, scene, diagnostics);
     return lowerType(ordered, scene);
   });
-  return { diagnostics, ok: lowered.map((t) => t.ok), lowered, programSource: emitProgram(lowered, options.probes === true) };
+  return { diagnostics, ok: lowered.map((t) => t.ok), lowered, programSource: emitProgram(lowered, options.probes === true, options.split ?? DEFAULT_SPLIT) };
 }

@@ -39,6 +39,8 @@ export interface LoweredType {
   probes: ProbeSite[];
   /** Numbers in the probe buffer. */
   probeSize: number;
+  /** The locals the nodes declared in `body` (`ctx.local`), in order (absent: none). */
+  locals?: string[];
 }
 
 /** One probed output of one node. */
@@ -141,7 +143,11 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
         lowered.constants.push(x, y);
         return { arr: `K${t}`, off: String(off) };
       },
-      local: (prefix) => `${prefix}${locals++}`,
+      local: (prefix) => {
+        const name = `${prefix}${locals++}`;
+        (lowered.locals ??= []).push(name);
+        return name;
+      },
       worldSize: () => ({ width: numberLiteral(scene.world.width), height: numberLiteral(scene.world.height) }),
     };
     const emitted = node.muted ? bypass(node, ctx) : def.emit(ctx);

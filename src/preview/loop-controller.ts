@@ -18,6 +18,8 @@ export interface LoopClient {
    * and ticks run per second (of the ticks this loop ran).
    */
   stats(fps: number, msPerTick: number, ticksPerSecond: number): void;
+  /** `ticks` ticks just ran in `ms` (as the loop timed them). */
+  ticked?(ms: number, ticks: number): void;
 }
 
 /** A frame scheduler; the page's requestAnimationFrame by default (tests pass their own). */
@@ -168,8 +170,10 @@ export class LoopController implements ReactiveController {
         ran++;
       } while (ran < n && this.scheduler.now() - t0 < budgetMs);
     }
-    this.tickTime += this.scheduler.now() - t0;
+    const ms = this.scheduler.now() - t0;
+    this.tickTime += ms;
     this.tickCount += ran;
+    this.client.ticked?.(ms, ran);
   }
 
   /** Reports the timing now, with 0 frames per second (while paused: after a reset or a swap). */

@@ -6,6 +6,11 @@
  *   the editor. A flock tick costs about 0.38 ms per 1,000 agents in Chromium here; at 3,000
  *   agents and 4× speed (4 ticks a frame) that is ~4.5 ms of each 16.7 ms frame, the most we let
  *   the simulation take from the editor.
+ *   The agent count is not the whole cost: a scene within every limit (five graphs of 2,000 nodes,
+ *   1,000 agents) costs a tick of hundreds of ms. So the measured cost counts too
+ *   ({@link TickCostRule}): ticks on the page that cost over {@link HEAVY_TICK_MS} on average
+ *   move the simulation to the worker, and it comes back only when they cost under
+ *   {@link LIGHT_TICK_MS} there (and the agent count allows), so it does not flap.
  * - Drawing: Canvas 2D paths up to {@link LARGE_DRAW_THRESHOLD} agents (anti-aliased, every
  *   overlay for every agent); above, WebGL2 where it runs on a GPU, else an ImageData bitmap
  *   (bitmap.ts; measured: faster than both Canvas 2D paths and software WebGL2 from there on).
@@ -31,11 +36,66 @@ export function totalAgents(scene: { agentTypes: readonly { count: number }[] } 
   return n;
 }
 
-/** The thread for a scene of `agents` agents. */
-export function threadFor(setting: Threading, agents: number, workers: boolean): 'main' | 'worker' {
+/**
+ * The thread for a scene of `agents` agents; `heavy`: its ticks were measured too costly for the
+ * page ({@link TickCostRule}).
+ */
+export function threadFor(setting: Threading, agents: number, workers: boolean, heavy = false): 'main' | 'worker' {
   if (!workers || setting === 'main') return 'main';
   if (setting === 'worker') return 'worker';
-  return agents > WORKER_THRESHOLD ? 'worker' : 'main';
+  return agents > WORKER_THRESHOLD || heavy ? 'worker' : 'main';
+}
+
+/** Mean ms per tick over which ticks on the page are too heavy: a third of a 60 Hz frame at 1× speed. */
+export const HEAVY_TICK_MS = 6;
+/** Mean ms per tick under which a scene moved for its cost may come back to the page. */
+export const LIGHT_TICK_MS = 2;
+/** Ticks averaged per decision. */
+export const COST_WINDOW_TICKS = 30;
+/** Ticks not counted after a new module or world (a cold module's first ticks are slow). */
+export const COST_WARM_TICKS = 10;
+
+/**
+ * Whether a scene's ticks are too heavy for the page, from their measured cost: pure (the preview
+ * reports what it timed; tests report what they like). Heavy once a window of
+ * {@link COST_WINDOW_TICKS} ticks averaged over {@link HEAVY_TICK_MS}; light again once one
+ * averaged under {@link LIGHT_TICK_MS}. The first {@link COST_WARM_TICKS} ticks after
+ * {@link restart} are not counted.
+ */
+export class TickCostRule {
+  heavy = false;
+  private skip: number = COST_WARM_TICKS;
+  private ms = 0;
+  private ticks = 0;
+
+  /** `ticks` ticks took `ms` in all; true when this changed `heavy`. */
+  report(ms: number, ticks: number): boolean {
+    if (!(ticks > 0) || !Number.isFinite(ms)) return false;
+    if (this.skip > 0) {
+      const skipped = Math.min(this.skip, ticks);
+      this.skip -= skipped;
+      ms *= (ticks - skipped) / ticks;
+      ticks -= skipped;
+      if (ticks === 0) return false;
+    }
+    this.ms += ms;
+    this.ticks += ticks;
+    if (this.ticks < COST_WINDOW_TICKS) return false;
+    const mean = this.ms / this.ticks;
+    this.ms = 0;
+    this.ticks = 0;
+    const was = this.heavy;
+    if (!was && mean > HEAVY_TICK_MS) this.heavy = true;
+    else if (was && mean < LIGHT_TICK_MS) this.heavy = false;
+    return this.heavy !== was;
+  }
+
+  /** Starts a new window, not counting the next few ticks (a new module, a new world, another thread). */
+  restart(): void {
+    this.skip = COST_WARM_TICKS;
+    this.ms = 0;
+    this.ticks = 0;
+  }
 }
 
 /**

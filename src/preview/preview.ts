@@ -10,7 +10,7 @@ import { drawInspection, pickAgent, probeColors, type Followed } from './inspect
 import type { ProbeReading } from '../../runtime/api';
 import { getNodeDef } from '../../nodes/index';
 import { LoopController, TICK_BUDGET_MS } from './loop-controller';
-import { drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
+import { TickCostRule, drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
 import { importModuleText } from './module-import';
 import type { SceneShape } from './reconcile';
 import { Recorder, give, type ReplayInput } from './replay';
@@ -357,6 +357,10 @@ export class SteerPreview extends LitElement {
   /** The simulation worker's client, in worker mode (and while moving to it). */
   private client: WorkerClient | null = null;
   private thread: 'main' | 'worker' = 'main';
+  /** Whether the ticks measured cost too much for the page (modes.ts): with `auto`, the worker runs them. */
+  private readonly cost = new TickCostRule();
+  /** The worker's world tick as of its last frame, for the cost rule. */
+  private costTick = -1;
   /** True while the main thread's world is on its way to the worker: it must not tick meanwhile. */
   private handingOver = false;
   private workerFailed = false;
@@ -412,6 +416,9 @@ export class SteerPreview extends LitElement {
       advance: (n) => this.advance(n),
       draw: () => this.drawFrame(),
       stats: (fps, ms, tps) => this.emitStats(fps, ms, tps),
+      ticked: (ms, n) => {
+        if (this.thread === 'main' && !this.handingOver && this.host.world) this.measured(ms, n);
+      },
     });
     this.size = new SizeController(
       this,
@@ -751,7 +758,16 @@ export class SteerPreview extends LitElement {
 
   /** The thread for a scene. */
   private threadFor(scene: SceneShape | null | undefined): 'main' | 'worker' {
-    return threadFor(this.threading, totalAgents(scene), !this.workerFailed && typeof Worker === 'function');
+    return threadFor(this.threading, totalAgents(scene), !this.workerFailed && typeof Worker === 'function', this.cost.heavy);
+  }
+
+  /**
+   * Ticks measured on the page or in the worker: when the cost rule changes its mind (and the
+   * thread is `auto`), the module loads again on the other thread, the world carried along.
+   */
+  private measured(ms: number, ticks: number): void {
+    if (!this.cost.report(ms, ticks) || this.threading !== 'auto' || !this.source) return;
+    if (this.threadFor(this.scene ?? this.sim.scene) !== this.thread) this.queueLoad(this.source);
   }
 
   private async loadSource(source: string): Promise<void> {
@@ -796,8 +812,13 @@ export class SteerPreview extends LitElement {
     if (this.client) return this.client;
     try {
       const client = new WorkerClient(this, () => new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' }), {
-        frame: (_world, fresh) => {
+        frame: (world, fresh) => {
           this.dirty = true;
+          if (this.thread === 'worker' && this.client) {
+            const dt = this.costTick >= 0 ? world.tick - this.costTick : 0;
+            this.costTick = world.tick;
+            if (dt > 0 && this.client.msPerTick > 0) this.measured(this.client.msPerTick * dt, dt);
+          }
           if (fresh && this.thread === 'worker') this.emitLoad();
           if (!this.loop.running) {
             this.loop.requestFrame();
@@ -844,6 +865,8 @@ export class SteerPreview extends LitElement {
     if (outcome.kind === 'stale') return;
     this.lastOutcome = outcome;
     this.recordOutcome(outcome);
+    this.cost.restart();
+    this.costTick = -1;
     this.applyFollow();
     // in worker mode the world runs once its first frame is here (it comes with the answer)
     if (this.thread === 'main' || this.client?.world) this.emitLoad();

@@ -109,6 +109,13 @@ export class WorldHost {
   /** The obstacles as last set (x, y, r, vx, vy); drifting ones have moved on since, see `liveObstacles`. */
   obstacles: Obstacle[] = [];
   private generation = 0;
+  /**
+   * The modules this host imported that are still alive, by their text's length, with that text:
+   * text seen before (an undo, a parameter dragged back) gets the same module, so the recording
+   * holds one module per distinct graph. Weak: nothing here keeps a module alive.
+   */
+  private readonly imported = new Map<number, WeakRef<BehaviorModule>[]>();
+  private readonly texts = new WeakMap<BehaviorModule, string>();
 
   /**
    * @param importer evaluates module text
@@ -129,8 +136,9 @@ export class WorldHost {
   async load(source: string, fallbackScene?: SceneShape): Promise<HostOutcome> {
     const generation = ++this.generation;
     let ns: unknown;
+    const known = this.known(source);
     try {
-      ns = await this.importer(source);
+      ns = known ?? (await this.importer(source));
     } catch (e) {
       if (generation !== this.generation) return { kind: 'stale' };
       return { kind: 'error', message: `The compiled scene did not load: ${errorMessage(e)}` };
@@ -145,7 +153,10 @@ export class WorldHost {
     // warming up and swapping in take a task of their own (up to 8 ms, then a few), after the import's
     await nextTask();
     if (generation !== this.generation) return { kind: 'stale' };
-    warmUp(mod, scene);
+    if (!known) {
+      warmUp(mod, scene);
+      this.remember(source, mod);
+    }
     const outcome = this.adopt(mod, scene);
     if (outcome.kind !== 'error') this.source = source;
     return outcome;
@@ -177,11 +188,15 @@ export class WorldHost {
     let world: BehaviorWorld;
     let scene: SceneShape | null;
     try {
-      mod = (await this.importer(carry.source)) as BehaviorModule;
+      const known = this.known(carry.source);
+      mod = known ?? ((await this.importer(carry.source)) as BehaviorModule);
       if (generation !== this.generation) return { kind: 'stale' };
       if (typeof mod?.createWorld !== 'function') throw new Error('the module exports no createWorld function');
       scene = isSceneShape(mod.scene) ? mod.scene : carry.scene;
-      if (scene) warmUp(mod, scene);
+      if (scene && !known) {
+        warmUp(mod, scene);
+        this.remember(carry.source, mod);
+      }
       world = mod.createWorld({ snapshot: carry.snapshot });
     } catch (e) {
       if (generation !== this.generation) return { kind: 'stale' };
@@ -271,6 +286,34 @@ export class WorldHost {
     const data: number[] = [];
     for (const o of this.obstacles) data.push(o.x, o.y, o.r, o.vx ?? 0, o.vy ?? 0);
     return { data, count: this.obstacles.length };
+  }
+
+  /** A live module imported from exactly this text, or null; forgets the modules collected since. */
+  private known(source: string): BehaviorModule | null {
+    const refs = this.imported.get(source.length);
+    if (!refs) return null;
+    let hit: BehaviorModule | null = null;
+    const live = refs.filter((r) => {
+      const m = r.deref();
+      if (m && !hit && this.texts.get(m) === source) hit = m;
+      return m !== undefined;
+    });
+    if (live.length) this.imported.set(source.length, live);
+    else this.imported.delete(source.length);
+    return hit;
+  }
+
+  private remember(source: string, mod: BehaviorModule): void {
+    if (typeof mod !== 'object' || mod === null) return;
+    for (const [len, refs] of this.imported) {
+      const live = refs.filter((r) => r.deref() !== undefined);
+      if (live.length) this.imported.set(len, live);
+      else this.imported.delete(len);
+    }
+    this.texts.set(mod, source);
+    const refs = this.imported.get(source.length) ?? [];
+    refs.push(new WeakRef(mod));
+    this.imported.set(source.length, refs);
   }
 
   private adopt(mod: BehaviorModule, next: SceneShape): HostOutcome {

@@ -224,6 +224,7 @@ describe('stage 3, lowerType', () => {
         { type: 1, radius: 75 },
         { type: 0, radius: 100 },
       ],
+      locals: ['j0'],
     } satisfies Omit<LoweredType, 'probes' | 'probeSize'>);
   });
 

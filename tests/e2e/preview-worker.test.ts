@@ -11,6 +11,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BehaviorModule } from '../../src/preview/world-host';
 import type { SceneDocument } from '../../src/document/types';
+import { largeGraph } from '../../bench/large-graph';
+import { sceneOf } from '../../bench/scene';
 import { benchFlockScene, edited, previewScene, sourceOf } from '../preview/scene';
 import { APP_URL as BASE, ARTIFACTS } from './app';
 import { launch } from './chromium';
@@ -266,6 +268,23 @@ describe('<steer-preview> with a large scene', () => {
     await page.evaluate(() => (window.__steerPreview!.threading = 'worker'));
     await page.waitForFunction(() => window.__steerPreview!.mode === 'worker');
     expect(await tick()).toBe(10);
+  });
+
+  it('moves a scene of few agents but a heavy graph to the worker, by the measured cost of its ticks, not a tick lost', async () => {
+    // 1,000 agents (under the agent count that picks the worker) running a graph of 2,000 nodes
+    const heavy = sceneOf(1000, largeGraph(2000), {}, 'heavy graph');
+    await mount(heavy, sourceOf(heavy));
+    expect((await mode())[0]).toBe('main');
+    await page.waitForFunction(() => window.__steerPreview!.mode === 'worker', null, { timeout: 120_000 });
+    const loads = await page.evaluate(() => (window as unknown as { __events: { loads: { kind: string; thread: string; tick: number }[] } }).__events.loads);
+    // the first world on the page, then the same world resumed in the worker
+    expect(loads[0]).toMatchObject({ kind: 'fresh', thread: 'main' });
+    expect(loads[loads.length - 1]).toMatchObject({ kind: 'resumed', thread: 'worker' });
+    expect(loads[loads.length - 1].tick).toBeGreaterThan(10);
+    // and it stays there while it runs
+    const at = await tick();
+    await waitForTick(`t > ${at + 30}`);
+    expect((await mode())[0]).toBe('worker');
   });
 
   it('stops its worker when removed from the page, and resumes the same world when put back', async () => {

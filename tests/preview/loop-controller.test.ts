@@ -51,7 +51,7 @@ class FakeHost implements ReactiveControllerHost {
 function setup(tickCost: number | ((k: number) => number) = 0, fresh: () => boolean = () => true) {
   const frames = new FakeFrames();
   const host = new FakeHost();
-  const log = { ticks: 0, draws: 0, stats: [] as [number, number][], tps: [] as number[] };
+  const log = { ticks: 0, draws: 0, stats: [] as [number, number][], tps: [] as number[], ticked: [] as [number, number][] };
   const loop = new LoopController(
     host,
     {
@@ -67,6 +67,7 @@ function setup(tickCost: number | ((k: number) => number) = 0, fresh: () => bool
         log.stats.push([fps, ms]);
         log.tps.push(tps);
       },
+      ticked: (ms, n) => log.ticked.push([ms, n]),
     },
     frames,
   );
@@ -74,6 +75,19 @@ function setup(tickCost: number | ((k: number) => number) = 0, fresh: () => bool
 }
 
 describe('LoopController', () => {
+  it('tells its client what each run of ticks cost, as it timed them (the thread is chosen by it)', () => {
+    const { frames, host, loop, log } = setup(7);
+    host.connect();
+    loop.setPlaying(true);
+    frames.frame();
+    frames.frame();
+    frames.frame();
+    expect(log.ticked.length).toBe(2);
+    for (const [ms, n] of log.ticked) expect(ms).toBe(7 * n);
+    loop.step(3);
+    expect(log.ticked[2]).toEqual([21, 3]);
+  });
+
   it('runs 60 ticks per second while connected and playing, one draw per frame', () => {
     const { frames, host, loop, log } = setup();
     host.connect();

@@ -245,3 +245,60 @@ describe('WorldHost.replaceWorld', () => {
     expect(host.obstacles[0].r).toBe(50);
   });
 });
+
+describe('the modules a recording holds', () => {
+  it('stay bounded over many graph edits: older graphs’ spans go, with their modules, and what is left replays bit for bit', async () => {
+    const { mod, world, rec } = await record(20);
+    const modules: BehaviorModule[] = [mod];
+    const states = new Map<number, number[]>();
+    // 200 edits, each a module of its own (as each recompile imports one), 5 ticks apart
+    for (let e = 0; e < 200; e++) {
+      const next: BehaviorModule = { createWorld: (o) => mod.createWorld(o) };
+      modules.push(next);
+      rec.adopt(world, next);
+      play(rec, world, next, 5);
+      states.set(world.tick, state(world));
+      expect(rec.moduleCount).toBeLessThanOrEqual(32);
+    }
+    expect(rec.moduleCount).toBe(32);
+    expect(rec.heldBytes).toBeLessThanOrEqual(64 * 1024 * 1024);
+    // the first graphs' modules are let go; the last 32 are held
+    expect(modules.filter((m) => rec.holds(m))).toEqual(modules.slice(-32));
+    expect(rec.start).toBe(20 + 168 * 5);
+    const last = modules[modules.length - 1];
+    for (const t of [rec.start + 5, rec.start + 60, world.tick - 1]) {
+      const want = states.get(t) ?? null;
+      if (want) expect(same(state(rec.seek(t, last)!), want)).toBe(true);
+    }
+  });
+
+  it('count against the budget: a recording of many graphs keeps fewer keyframes', async () => {
+    const budgetBytes = 4 * 1024 * 1024;
+    const { mod, world, rec } = await record(10, { budgetBytes, moduleBytes: 512 * 1024, maxKeyframes: 10_000 });
+    for (let e = 0; e < 20; e++) {
+      const next: BehaviorModule = { createWorld: (o) => mod.createWorld(o) };
+      rec.adopt(world, next);
+      play(rec, world, next, 40);
+      expect(rec.heldBytes).toBeLessThanOrEqual(budgetBytes);
+    }
+    // at most half the budget goes to modules: 4 earlier graphs and the running one
+    expect(rec.moduleCount).toBe(5);
+  });
+
+  it('are one per distinct graph: an edit back to an earlier graph (an undo) runs the module already held', async () => {
+    const host = new WorldHost(importText);
+    const rec = new Recorder();
+    const a = sourceOf(scene);
+    const b = sourceOf(editedScene);
+    await host.load(a);
+    const first = host.module!;
+    rec.begin(host.world!, first);
+    for (const [k, source] of [b, a, b, a, b, a].entries()) {
+      expect((await host.load(source)).kind).toBe('resumed');
+      rec.adopt(host.world!, host.module!);
+      play(rec, host.world!, host.module!, 10 + k);
+    }
+    expect(host.module).toBe(first);
+    expect(rec.moduleCount).toBe(2);
+  });
+});
