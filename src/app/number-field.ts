@@ -82,12 +82,13 @@ export class SteerNumberField extends LitElement {
   private onInput(e: Event): void {
     const text = (e.target as HTMLInputElement).value;
     this.draft = text;
-    const v = text.trim() === '' ? NaN : Number(text);
+    // + 0: "-0" commits 0, as the loader reads −0 (docs/scene-format.md).
+    const v = text.trim() === '' ? NaN : Number(text) + 0;
     if (inRange(v, this.range)) {
       this.error = null;
       this.dispatchEvent(new CustomEvent('value-change', { detail: { value: v }, bubbles: true, composed: true }));
     } else {
-      this.error = `expected ${rangeMessage(this.range)}`;
+      this.error = rangeMessage(this.range);
     }
   }
 
