@@ -16,7 +16,8 @@ import {
 } from '../document/commands';
 import * as commands from '../document/commands';
 import { setMuted, setParams } from '../document/commands';
-import { loadScene } from '../document/load';
+import { fileTooLarge, loadScene, loadSceneFile } from '../document/load';
+import { printable } from '../document/errors';
 import { serializeScene } from '../document/serialize';
 import type { SaveResult } from '../document/storage';
 import type { AgentType, SceneDocument } from '../document/types';
@@ -720,31 +721,39 @@ export class SteerApp extends LitElement {
     }
   }
 
-  /** Opens a scene file's text; a file that does not load leaves the open scene exactly as it was. */
-  openText(text: string, fileName: string): boolean {
-    const r = loadScene(text);
+  /**
+   * Opens a scene file's text, or its bytes (as a dropped or chosen file is read: the loader then
+   * checks the encoding); a file that does not load leaves the open scene exactly as it was.
+   */
+  openText(text: string | Uint8Array, fileName: string): boolean {
+    const r = typeof text === 'string' ? loadScene(text) : loadSceneFile(text);
     if (!r.ok) {
       this.dialog = {
-        title: `${fileName} could not be opened`,
+        title: `${printable(fileName)} could not be opened`,
         lines: r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)),
       };
       return false;
     }
-    if (!this.confirmDiscard(`Opening ${fileName}`)) return false;
+    if (!this.confirmDiscard(`Opening ${printable(fileName)}`)) return false;
     this.replaceDocument(r.doc);
     if (r.warnings.length) this.notice = r.warnings.join(' ');
     return true;
   }
 
   private async openFile(file: File): Promise<void> {
-    let text: string;
-    try {
-      text = await file.text();
-    } catch {
-      this.dialog = { title: `${file.name} could not be read`, lines: ['The browser could not read the file.'] };
+    const tooLarge = fileTooLarge(file.size);
+    if (tooLarge && !tooLarge.ok) {
+      this.dialog = { title: `${printable(file.name)} could not be opened`, lines: tooLarge.errors.map((e) => e.message) };
       return;
     }
-    this.openText(text, file.name);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      this.dialog = { title: `${printable(file.name)} could not be read`, lines: ['The browser could not read the file.'] };
+      return;
+    }
+    this.openText(bytes, file.name);
   }
 
   private pickFile(): void {

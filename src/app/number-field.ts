@@ -20,7 +20,8 @@ export type ParsedNumber = { kind: 'number'; value: number } | { kind: 'partial'
 /** Reads a field's text exactly: never another number than the one written (`1e400` is Infinity, out of any range). */
 export function parseNumber(text: string): ParsedNumber {
   const t = text.trim();
-  if (NUMBER.test(t)) return { kind: 'number', value: Number(t) };
+  // + 0: "-0" is 0, as the loader reads −0 (docs/scene-format.md)
+  if (NUMBER.test(t)) return { kind: 'number', value: Number(t) + 0 };
   return PARTIAL.test(t) ? { kind: 'partial' } : { kind: 'invalid' };
 }
 

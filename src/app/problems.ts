@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { Diagnostic } from '../compiler/diagnostics';
+import { printable } from '../document/errors';
 import type { SceneDocument } from '../document/types';
 import { getNodeDef } from '../../nodes/index';
 import { fixEvent } from '../editor/fix-event';
@@ -100,7 +101,7 @@ export class SteerProblems extends LitElement {
                 )}
             >
               <span class="sev" aria-label=${d.severity}>${d.severity === 'error' ? '✕' : '!'}</span>
-              <span>${d.message}<br /><span class="where">${type?.name ?? d.agentType}${nodeLabel ? ` › ${nodeLabel} (${d.nodeId})` : ''}</span></span>
+              <span>${d.message}<br /><span class="where">${printable(`${type?.name ?? d.agentType}${nodeLabel ? ` › ${nodeLabel} (${d.nodeId})` : ''}`)}</span></span>
             </button>
             ${d.fix
               ? html`<button class="fix" data-test="problem-fix" @click=${() => {

@@ -2,10 +2,13 @@
  * `steergraph check | export | run`: the command-line side of the compiler. Every failure is one
  * clear message and exit code 1 (2 for a usage mistake), never a stack trace.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createBehaviorWorld } from '../../runtime/api';
-import { loadScene } from '../document/load';
+import { printable } from '../document/errors';
+import { MAX_FILE_BYTES, fileTooLarge, loadSceneFile } from '../document/load';
 import type { SceneDocument } from '../document/types';
 import { compile, formatDiagnostic, hasErrors } from '../compiler/index';
 import { instantiate } from '../compiler/instantiate';
@@ -28,13 +31,8 @@ const USAGE = `Usage:
 
 class UsageError extends Error {}
 
-/**
- * Text from a document made safe for one terminal line: control characters (but tab), C1 controls
- * and the line and paragraph separators as \u escapes, so a scene cannot break or steer the output.
- */
-export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+/** The escaping of every message (src/document/errors.ts): file names and document text print as `\u` escapes. */
+export { printable };
 
 /** A whole number ≥ 0 written in decimal digits (not "", "1e3", "0x10" or "-0"). */
 function wholeNumber(text: string | true | undefined): number | undefined {
@@ -47,46 +45,110 @@ function parseArgs(argv: string[], valued: string[], flags: string[]): { args: s
   const opts: Record<string, string | true> = {};
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
+    if (a === '--') {
+      // The end of the options: what follows is file names, even when it starts with '-'.
+      args.push(...argv.slice(k + 1));
+      break;
+    }
     if (valued.includes(a)) {
       if (k + 1 >= argv.length) throw new UsageError(`${a} needs a value`);
       opts[a] = argv[++k];
     } else if (flags.includes(a)) opts[a] = true;
-    else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
+    else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${printable(a)}`);
     else args.push(a);
   }
   return { args, opts };
 }
 
-async function readScene(file: string, io: CliIO): Promise<SceneDocument | null> {
-  let text: string;
+/** Why a file cannot be read, from its error code. */
+function readError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return printable(String((e as Error).message ?? e));
+}
+
+/** What a file that is not a regular file is, for the message. */
+function notRegular(s: Stats): string {
+  if (s.isDirectory()) return 'it is a folder';
+  if (s.isFIFO()) return 'it is a named pipe (FIFO), not a regular file';
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'it is a device, not a regular file';
+  if (s.isSocket()) return 'it is a socket, not a regular file';
+  return 'it is not a regular file';
+}
+
+/** A scene read from a file, and the file's identity (device and inode), to refuse writing over it. */
+interface ReadScene {
+  doc: SceneDocument;
+  file: Stats;
+}
+
+/**
+ * Reads a scene file: only a regular file (a FIFO, a device or a folder is refused before it is
+ * read, so nothing blocks or reads forever), only up to MAX_FILE_BYTES (refused by its size first),
+ * then the loader (UTF-8, JSON, the scene).
+ */
+async function readScene(file: string, io: CliIO): Promise<ReadScene | null> {
+  const name = printable(file);
+  const fail = (why: string) => {
+    io.err(`steergraph: cannot read ${name}: ${why}\n`);
+    return null;
+  };
+  const where = path.resolve(io.cwd, file);
+  let bytes: Uint8Array;
+  let info: Stats;
   try {
-    text = await readFile(path.resolve(io.cwd, file), 'utf8');
+    info = await stat(where);
+    if (!info.isFile()) return fail(notRegular(info));
+    // Non-blocking: if the file became a FIFO since the stat, opening it must not wait for a writer.
+    const handle = await open(where, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    try {
+      info = await handle.stat();
+      if (!info.isFile()) return fail(notRegular(info));
+      const tooLarge = fileTooLarge(info.size);
+      if (tooLarge) return refused(name, tooLarge.ok ? [] : tooLarge.errors, io);
+      // Read at most one byte past the limit: the file may grow, or its size may be unknown (0).
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for (;;) {
+        const chunk = Buffer.alloc(Math.min(Math.max(info.size - total, 0) + 65536, MAX_FILE_BYTES + 1 - total));
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+        if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
+        total += bytesRead;
+        if (total > MAX_FILE_BYTES) break;
+      }
+      bytes = Buffer.concat(chunks, total);
+    } finally {
+      await handle.close();
+    }
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : String((e as Error).message);
-    io.err(`steergraph: cannot read ${file}: ${why}\n`);
-    return null;
+    return fail(readError(e));
   }
-  const loaded = loadScene(text);
-  if (!loaded.ok) {
-    io.err(`steergraph: ${file} is not a scene Steergraph can open:\n`);
-    for (const e of loaded.errors) io.err(`  ${printable(e.path ? `${e.path}: ${e.message}` : e.message)}\n`);
-    return null;
-  }
-  for (const w of loaded.warnings) io.err(`steergraph: ${file}: ${printable(w)}\n`);
-  return loaded.doc;
+  const loaded = loadSceneFile(bytes);
+  if (!loaded.ok) return refused(name, loaded.errors, io);
+  for (const w of loaded.warnings) io.err(`steergraph: ${name}: ${printable(w)}\n`);
+  return { doc: loaded.doc, file: info };
+}
+
+/** Prints why a file is not a scene; null. */
+function refused(name: string, errors: readonly { path: string; message: string }[], io: CliIO): null {
+  io.err(`steergraph: ${name} is not a scene Steergraph can open:\n`);
+  for (const e of errors) io.err(`  ${printable(e.path ? `${e.path}: ${e.message}` : e.message)}\n`);
+  return null;
 }
 
 async function check(argv: string[], io: CliIO): Promise<number> {
   const { args } = parseArgs(argv, [], []);
   if (args.length !== 1) throw new UsageError('check takes one scene file');
-  const scene = await readScene(args[0], io);
-  if (!scene) return 1;
-  const { diagnostics } = compile(scene);
-  for (const d of diagnostics) io.out(`${formatDiagnostic(d)}\n`);
+  const read = await readScene(args[0], io);
+  if (!read) return 1;
+  const { diagnostics } = compile(read.doc);
+  for (const d of diagnostics) io.out(`${printable(formatDiagnostic(d))}\n`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  io.out(`${args[0]}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+  io.out(`${printable(args[0])}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
   return errors ? 1 : 0;
 }
 
@@ -96,29 +158,83 @@ function defaultOut(file: string): string {
   return `${base}.behavior.js`;
 }
 
+/** Whether `a` and `b` are one file (the same device and inode: through symbolic and hard links alike). */
+function sameFile(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+/** The file at `where` (following links), or null when there is none. */
+async function statOrNull(where: string): Promise<Stats | null> {
+  try {
+    return await stat(where);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    throw e;
+  }
+}
+
+/** A name beside `target` for writing it before it is renamed into place. */
+function tempName(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
+}
+
 async function exportModule(argv: string[], io: CliIO): Promise<number> {
   const { args, opts } = parseArgs(argv, ['-o', '--out'], []);
   if (args.length !== 1) throw new UsageError('export takes one scene file');
-  const scene = await readScene(args[0], io);
-  if (!scene) return 1;
-  const compiled = compile(scene);
-  if (hasErrors(compiled.diagnostics)) {
-    io.err(`steergraph: ${args[0]} has errors, so it cannot be exported:\n`);
-    for (const d of compiled.diagnostics) if (d.severity === 'error') io.err(`  ${formatDiagnostic(d)}\n`);
-    return 1;
-  }
+  const read = await readScene(args[0], io);
+  if (!read) return 1;
+  const scene = read.doc;
   const out = path.resolve(io.cwd, String(opts['-o'] ?? opts['--out'] ?? defaultOut(args[0])));
   // TypeScript looks for the declarations of x.mjs in x.d.mts, and of x.js (or x) in x.d.ts.
   const dts = /\.mjs$/i.test(out) ? out.replace(/\.mjs$/i, '.d.mts') : out.replace(/\.js$/i, '') + '.d.ts';
+  const shown = (p: string) => printable(path.relative(io.cwd, p) || p);
+  // Neither output may be the scene itself (resolved through links) nor anything but a file.
   try {
-    await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(out, moduleSource(scene, compiled));
-    await writeFile(dts, moduleDeclarations(scene));
+    for (const [target, what] of [
+      [out, 'the module'],
+      [dts, 'the declarations'],
+    ] as const) {
+      const existing = await statOrNull(target);
+      if (existing && sameFile(existing, read.file)) {
+        io.err(`steergraph: will not write ${what} to ${shown(target)}: it is the scene file being exported (${printable(args[0])}); choose another -o\n`);
+        return 1;
+      }
+      if (existing && !existing.isFile()) {
+        io.err(`steergraph: cannot write ${what} to ${shown(target)}: ${notRegular(existing)}; nothing was written\n`);
+        return 1;
+      }
+    }
   } catch (e) {
-    io.err(`steergraph: cannot write ${path.relative(io.cwd, out) || out}: ${(e as Error).message}\n`);
+    io.err(`steergraph: cannot write ${shown(out)}: ${readError(e)}; nothing was written\n`);
     return 1;
   }
-  io.out(`wrote ${path.relative(io.cwd, out)} and ${path.relative(io.cwd, dts)}\n`);
+  const compiled = compile(scene);
+  if (hasErrors(compiled.diagnostics)) {
+    io.err(`steergraph: ${printable(args[0])} has errors, so it cannot be exported:\n`);
+    for (const d of compiled.diagnostics) if (d.severity === 'error') io.err(`  ${printable(formatDiagnostic(d))}\n`);
+    return 1;
+  }
+  // Both files are written under temporary names and renamed into place only once both are
+  // written, so a failed export leaves no half of its output.
+  const tempOut = tempName(out);
+  const tempDts = tempName(dts);
+  let placed = false;
+  try {
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(tempOut, moduleSource(scene, compiled), { flag: 'wx' });
+    await writeFile(tempDts, moduleDeclarations(scene), { flag: 'wx' });
+    await rename(tempOut, out);
+    placed = true;
+    await rename(tempDts, dts);
+  } catch (e) {
+    await rm(tempOut, { force: true }).catch(() => undefined);
+    await rm(tempDts, { force: true }).catch(() => undefined);
+    // The module is in place but its declarations could not be: take it out again, so no half remains.
+    if (placed) await rm(out, { force: true }).catch(() => undefined);
+    io.err(`steergraph: cannot write ${shown(out)}: ${readError(e)}; nothing was written\n`);
+    return 1;
+  }
+  io.out(`wrote ${shown(out)} and ${shown(dts)}\n`);
   return 0;
 }
 
@@ -139,15 +255,16 @@ async function run(argv: string[], io: CliIO): Promise<number> {
   const { args, opts } = parseArgs(argv, ['--ticks', '--seed'], ['--json']);
   if (args.length !== 1) throw new UsageError('run takes one scene file');
   const ticks = opts['--ticks'] === undefined ? 600 : wholeNumber(opts['--ticks']);
-  if (ticks === undefined || ticks > 1e9) throw new UsageError(`--ticks must be a whole number from 0 to 1000000000, got ${JSON.stringify(opts['--ticks'])}`);
+  if (ticks === undefined || ticks > 1e9) throw new UsageError(`--ticks must be a whole number from 0 to 1000000000, got ${printable(JSON.stringify(opts['--ticks']))}`);
   const seed = opts['--seed'] === undefined ? undefined : wholeNumber(opts['--seed']);
   if (opts['--seed'] !== undefined && (seed === undefined || seed > 0xffffffff)) {
-    throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got ${JSON.stringify(opts['--seed'])}`);
+    throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got ${printable(JSON.stringify(opts['--seed']))}`);
   }
-  const scene = await readScene(args[0], io);
-  if (!scene) return 1;
+  const read = await readScene(args[0], io);
+  if (!read) return 1;
+  const scene = read.doc;
   const compiled = compile(scene);
-  for (const d of compiled.diagnostics) if (d.severity === 'error') io.err(`steergraph: ${formatDiagnostic(d)} (this type gets no force)\n`);
+  for (const d of compiled.diagnostics) if (d.severity === 'error') io.err(`steergraph: ${printable(formatDiagnostic(d))} (this type gets no force)\n`);
   const world = createBehaviorWorld(scene, instantiate(compiled), seed === undefined ? {} : { seed });
   world.step(ticks);
   const types = world.types.map((id) => {
@@ -205,14 +322,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+        throw new UsageError(`unknown command ${printable(JSON.stringify(command))}`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`steergraph: ${e.message}\n${USAGE}`);
       return 2;
     }
-    io.err(`steergraph: ${(e as Error).message ?? String(e)}\n`);
+    io.err(`steergraph: ${printable(String((e as Error).message ?? e))}\n`);
     return 1;
   }
 }

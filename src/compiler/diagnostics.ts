@@ -1,3 +1,5 @@
+import { quote } from '../document/errors';
+
 /** A problem in a scene, for the designer: shown on the node it concerns and in the problems list. */
 export interface Diagnostic {
   /** Errors make the agent type compile to a zero force; warnings do not. */
@@ -76,14 +78,8 @@ export function hasErrors(ds: readonly Diagnostic[]): boolean {
   return ds.some((d) => d.severity === 'error');
 }
 
-/**
- * A document's text for a message: quoted as JSON, with the line and paragraph separators and the
- * C1 controls escaped too (JSON leaves them raw), so a message stays one line that cannot steer a
- * terminal.
- */
-export function quote(text: string): string {
-  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+/** A document's text for a message: quoted as JSON, escaped by the loader's one escaping function. */
+export { quote };
 
 /** An id or port as written, when it is a plain name; quoted (see {@link quote}) when not. */
 function name(text: string): string {

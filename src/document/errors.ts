@@ -14,6 +14,34 @@ export interface LoadError {
 /** At most this many errors are returned (plus one line saying how many more there were). */
 export const MAX_ERRORS = 50;
 
+/**
+ * What is not visible text, in a message: controls (C0 with tab, DEL, C1), format characters
+ * (bidirectional overrides and isolates, zero-width characters, the byte-order mark, tag
+ * characters), the line and paragraph separators, and lone surrogates.
+ */
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/**
+ * Text from a file made safe for a message, the one escaping every message builder uses (the
+ * loader's errors and warnings, the compiler's diagnostics, the CLI's lines, the app's dialog):
+ * each character UNSAFE matches becomes `\uXXXX` (past U+FFFF, its two UTF-16 halves, as JSON writes
+ * them, so a quoted key in a JSON path still parses), so a crafted file can neither steer a
+ * terminal nor hide or reorder text in a report, in the CLI or in the app.
+ * Visible text (letters of any script, emoji, punctuation, backslashes) is left as it is.
+ */
+export function printable(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    let out = '';
+    for (let k = 0; k < c.length; k++) out += `\\u${c.charCodeAt(k).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+}
+
+/** A document's text for a message: quoted as JSON and made {@link printable}, so it stays one safe line. */
+export function quote(text: string): string {
+  return printable(JSON.stringify(text));
+}
+
 /** `path: message`, or just the message for the root: how errors read in a list. */
 export function formatLoadError(e: LoadError): string {
   return e.path ? `${e.path}: ${e.message}` : e.message;
@@ -23,14 +51,14 @@ export function formatLoadError(e: LoadError): string {
 export function joinPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) return path ? `${path}.${key}` : key;
-  return `${path}[${JSON.stringify(key)}]`;
+  return `${path}[${quote(key)}]`;
 }
 
 /** How a value reads after "got": `-5`, `"sheep"`, `nothing`, `an array of 3 items`. */
 export function describe(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return value.length <= 60 ? JSON.stringify(value) : `a text of ${value.length} characters`;
+      return value.length <= 60 ? quote(value) : `a text of ${value.length} characters`;
     case 'number':
       return Object.is(value, -0) ? '-0' : String(value);
     case 'boolean':

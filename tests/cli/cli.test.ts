@@ -3,8 +3,8 @@
  * process, in a fresh folder. The runs start together before the tests (each costs ~0.5 s) and the
  * tests read their results.
  */
-import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
@@ -53,6 +53,7 @@ const RUNS = {
   notJson: ['check', 'broken.json'],
   invalid: ['export', 'invalid.steer.json'],
   unknownCommand: ['compile', 'good.steer.json'],
+  dashDash: ['check', '--', '-dash.steer.json'],
   badOption: ['run', 'good.steer.json', '--ticks', '1e3'],
 } as const;
 
@@ -61,6 +62,7 @@ const results = {} as Record<keyof typeof RUNS, Run>;
 beforeAll(async () => {
   copyFileSync(path.join(root, 'tests/fixtures/good.steer.json'), path.join(dir, 'good.steer.json'));
   copyFileSync(path.join(root, 'tests/fixtures/errors.steer.json'), path.join(dir, 'errors.steer.json'));
+  copyFileSync(path.join(root, 'tests/fixtures/good.steer.json'), path.join(dir, '-dash.steer.json'));
   writeFileSync(path.join(dir, 'broken.json'), '{\n  "format": "steergraph",\n  "version": 1,\n}\n');
   const invalid = JSON.parse(readFileSync(path.join(dir, 'good.steer.json'), 'utf8'));
   invalid.agentTypes[1].count = -5;
@@ -70,7 +72,8 @@ beforeAll(async () => {
   const entries = Object.entries(RUNS) as [keyof typeof RUNS, readonly string[]][];
   const done = await Promise.all(entries.map(([, args]) => cli([...args])));
   entries.forEach(([name], k) => (results[name] = done[k]));
-}, 60_000);
+  // Each run is a Node process of its own: on a busy machine (the suite in parallel) they take a while.
+}, 240_000);
 
 afterAll(() => removeDir(dir));
 
@@ -257,5 +260,151 @@ describe('in process (no child): option mistakes', () => {
     writeFileSync(path.join(dir, 'evil.steer.json'), JSON.stringify(doc));
     const r = await inProcess(['run', 'evil.steer.json', '--ticks', '1']);
     expect(r.stdout.split('\n')[0]).toBe('Evil\\u000a\\u001b[31mred\\u2028: 1 ticks, seed 21');
+  });
+});
+
+/** Every character a line must not carry raw (but the line break that ends it). */
+const RAW = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+function noRawText(r: Run): void {
+  for (const line of (r.stdout + r.stderr).split('\n')) expect(line, JSON.stringify(line)).not.toMatch(RAW);
+}
+
+/** A copy of good.steer.json named `name` in the test folder; its path. */
+function scene(name: string): string {
+  const file = path.join(dir, name);
+  copyFileSync(path.join(root, 'tests/fixtures/good.steer.json'), file);
+  return file;
+}
+
+describe('export never overwrites its input, and never leaves half its output', () => {
+  it('refuses -o naming the scene itself, through a symbolic link, through a hard link, or its .d.ts', async () => {
+    const input = scene('self.steer.json');
+    const before = readFileSync(input, 'utf8');
+    symlinkSync('self.steer.json', path.join(dir, 'self-link.js'));
+    linkSync(input, path.join(dir, 'self-hard.js'));
+    scene('foo.d.ts');
+    const cases: [string[], string][] = [
+      [['export', 'self.steer.json', '-o', 'self.steer.json'], 'steergraph: will not write the module to self.steer.json: it is the scene file being exported (self.steer.json); choose another -o\n'],
+      [['export', 'self.steer.json', '-o', 'self-link.js'], 'steergraph: will not write the module to self-link.js: it is the scene file being exported (self.steer.json); choose another -o\n'],
+      [['export', 'self.steer.json', '-o', 'self-hard.js'], 'steergraph: will not write the module to self-hard.js: it is the scene file being exported (self.steer.json); choose another -o\n'],
+      [['export', 'self-link.js', '--out', './self.steer.json'], 'steergraph: will not write the module to self.steer.json: it is the scene file being exported (self-link.js); choose another -o\n'],
+      [['export', 'foo.d.ts', '-o', 'foo.js'], 'steergraph: will not write the declarations to foo.d.ts: it is the scene file being exported (foo.d.ts); choose another -o\n'],
+    ];
+    for (const [args, stderr] of cases) {
+      expect(await inProcess(args), args.join(' ')).toEqual({ code: 1, stdout: '', stderr });
+    }
+    expect(readFileSync(input, 'utf8')).toBe(before);
+    expect(readFileSync(path.join(dir, 'foo.d.ts'), 'utf8')).toBe(before);
+    expect(existsSync(path.join(dir, 'foo.js'))).toBe(false);
+  });
+
+  it('with a folder where the .d.ts goes: exit 1, no module written, an old module left as it was', async () => {
+    scene('half.steer.json');
+    mkdirSync(path.join(dir, 'half.d.ts'));
+    const r = await inProcess(['export', 'half.steer.json', '-o', 'half.js']);
+    expect(r).toEqual({ code: 1, stdout: '', stderr: 'steergraph: cannot write the declarations to half.d.ts: it is a folder; nothing was written\n' });
+    expect(existsSync(path.join(dir, 'half.js'))).toBe(false);
+    writeFileSync(path.join(dir, 'old.js'), 'the old module\n');
+    mkdirSync(path.join(dir, 'old.d.ts'));
+    expect((await inProcess(['export', 'half.steer.json', '-o', 'old.js'])).code).toBe(1);
+    expect(readFileSync(path.join(dir, 'old.js'), 'utf8')).toBe('the old module\n');
+  });
+
+  it('leaves no temporary file behind, and replaces an older export whole', async () => {
+    scene('again.steer.json');
+    writeFileSync(path.join(dir, 'again.behavior.js'), 'old\n');
+    const r = await inProcess(['export', 'again.steer.json']);
+    expect(r).toEqual({ code: 0, stdout: 'wrote again.behavior.js and again.behavior.d.ts\n', stderr: '' });
+    expect(readFileSync(path.join(dir, 'again.behavior.js'), 'utf8')).toContain('createWorld');
+    expect(execFileSync('ls', ['-a', dir], { encoding: 'utf8' })).not.toMatch(/\.tmp$/m);
+  });
+});
+
+describe('files that are not regular files, or too large, are refused before they are read', () => {
+  it('a device, a named pipe (which would block forever) and a folder', async () => {
+    execFileSync('mkfifo', [path.join(dir, 'pipe.json')]);
+    expect(await inProcess(['check', '/dev/zero'])).toEqual({ code: 1, stdout: '', stderr: 'steergraph: cannot read /dev/zero: it is a device, not a regular file\n' });
+    expect(await inProcess(['check', 'pipe.json'])).toEqual({ code: 1, stdout: '', stderr: 'steergraph: cannot read pipe.json: it is a named pipe (FIFO), not a regular file\n' });
+    expect(await inProcess(['run', 'build'])).toEqual({ code: 1, stdout: '', stderr: 'steergraph: cannot read build: it is a folder\n' });
+  });
+
+  it('a 600 MiB file, by its size (a sparse file: nothing is read)', async () => {
+    const big = path.join(dir, 'big.steer.json');
+    writeFileSync(big, '');
+    truncateSync(big, 600 * 1024 * 1024);
+    expect(statSync(big).size).toBe(600 * 1024 * 1024);
+    expect(await inProcess(['check', 'big.steer.json'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'steergraph: big.steer.json is not a scene Steergraph can open:\n  the file is too large: 600.0 MB (the limit is 5 MB of text)\n',
+    });
+  });
+});
+
+describe('arguments and file names', () => {
+  it('-- ends the options: a file name after it may start with -', () => {
+    expect(results.dashDash).toEqual({ code: 0, stdout: '-dash.steer.json: 0 errors, 0 warnings\n', stderr: '' });
+  });
+
+  it('file names print escaped, in every message', async () => {
+    const evil = 'e\u001b[31m\u202ev\u2028il.json';
+    const shown = 'e\\u001b[31m\\u202ev\\u2028il.json';
+    const runs = [await inProcess(['check', evil])];
+    expect(runs[0]).toEqual({ code: 1, stdout: '', stderr: `steergraph: cannot read ${shown}: no such file\n` });
+    scene(evil);
+    runs.push(await inProcess(['check', evil]));
+    expect(runs[1]).toEqual({ code: 0, stdout: `${shown}: 0 errors, 0 warnings\n`, stderr: '' });
+    runs.push(await inProcess(['export', evil, '-o', `${evil}.js`]));
+    expect(runs[2].stdout).toBe(`wrote ${shown}.js and ${shown}.d.ts\n`);
+    runs.push(await inProcess(['check', `--x\u001b[2J`]));
+    expect(runs[3].stderr.split('\n')[0]).toBe('steergraph: unknown option --x\\u001b[2J');
+    for (const r of runs) noRawText(r);
+  });
+});
+
+describe('text from the file is escaped in every line check, run and export print', () => {
+  it('ids, kinds, ports, keys and names with controls, bidirectional overrides and line separators', async () => {
+    const evil = 'x\u001b[31m\u202e\u2066\u200b\u2028\u0085';
+    const doc = JSON.parse(readFileSync(path.join(dir, 'good.steer.json'), 'utf8'));
+    doc.name = `N${evil}`;
+    const graph = doc.agentTypes[0].graph;
+    graph.nodes[1].kind = `kind${evil}`;
+    graph.connections.push({ from: [`n${evil}`, `p${evil}`], to: ['sum', `q${evil}`] });
+    writeFileSync(path.join(dir, 'crafted.steer.json'), JSON.stringify(doc).replace('"seed":21', '"seed":1,"seed":21'));
+    const check = await inProcess(['check', 'crafted.steer.json']);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('Unknown node kind "kindx\\u001b[31m\\u202e\\u2066\\u200b\\u2028\\u0085"');
+    const run = await inProcess(['run', 'crafted.steer.json', '--ticks', '1']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe('Nx\\u001b[31m\\u202e\\u2066\\u200b\\u2028\\u0085: 1 ticks, seed 21');
+    const exported = await inProcess(['export', 'crafted.steer.json', '-o', 'crafted.js']);
+    expect(exported.code).toBe(1);
+    // The duplicate key is warned of, by its path.
+    expect(check.stderr).toBe('steergraph: crafted.steer.json: world.seed: this key is given more than once in its object; the last value is used\n');
+    for (const r of [check, run, exported]) noRawText(r);
+    // The unknown field itself is refused by the loader, escaped too.
+    const bad = JSON.parse(readFileSync(path.join(dir, 'good.steer.json'), 'utf8'));
+    bad.agentTypes[0][evil] = 1;
+    writeFileSync(path.join(dir, 'bad-key.steer.json'), JSON.stringify(bad));
+    const refused = await inProcess(['check', 'bad-key.steer.json']);
+    expect(refused.stderr).toContain('agentTypes[0]["x\\u001b[31m\\u202e\\u2066\\u200b\\u2028\\u0085"]: unknown field');
+    noRawText(refused);
+  });
+
+  it('a UTF-16 file, bytes that are not UTF-8, a binary file: what each is, not a JSON syntax error', async () => {
+    const good = readFileSync(path.join(dir, 'good.steer.json'), 'utf8');
+    writeFileSync(path.join(dir, 'wide.steer.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(good, 'utf16le')]));
+    writeFileSync(path.join(dir, 'latin1.steer.json'), Buffer.from(good.replace('Sheep and dog', 'Sheep and d\u00f6g'), 'latin1'));
+    writeFileSync(path.join(dir, 'binary.steer.json'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0x62, 0]));
+    expect((await inProcess(['check', 'wide.steer.json'])).stderr).toBe(
+      'steergraph: wide.steer.json is not a scene Steergraph can open:\n  the file is UTF-16 (little-endian) text; Steergraph reads scene files as UTF-8: save it as UTF-8\n',
+    );
+    expect((await inProcess(['check', 'latin1.steer.json'])).stderr).toBe(
+      `steergraph: latin1.steer.json is not a scene Steergraph can open:\n  not UTF-8 text: the byte at byte offset ${good.indexOf('Sheep and dog') + 11} (line 4) is 0xF6, which is not valid UTF-8 there (text in another encoding, such as Latin-1, or a binary file?); save the file as UTF-8\n`,
+    );
+    expect((await inProcess(['check', 'binary.steer.json'])).stderr).toBe(
+      'steergraph: binary.steer.json is not a scene Steergraph can open:\n  not a text file: it has a NUL byte at byte offset 7 (a binary file?)\n',
+    );
   });
 });
