@@ -298,7 +298,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     io.out(`${printable(scene.name)}: ${world.tick} ticks, seed ${result.seed}\n`);
     for (const t of types) {
       const box = t.bbox ? `(${t.bbox.minX.toFixed(1)}, ${t.bbox.minY.toFixed(1)})–(${t.bbox.maxX.toFixed(1)}, ${t.bbox.maxY.toFixed(1)})` : 'none';
-      io.out(`  ${t.id}: ${t.count} agents, mean speed ${t.meanSpeed.toFixed(3)} px/tick, box ${box}, state ${t.hash}\n`);
+      io.out(`  ${t.id}: ${t.count} ${t.count === 1 ? 'agent' : 'agents'}, mean speed ${t.meanSpeed.toFixed(3)} px/tick, box ${box}, state ${t.hash}\n`);
     }
   }
   return 0;
