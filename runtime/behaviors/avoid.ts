@@ -46,6 +46,8 @@ const BARRIER_GAIN = 2;
  *    it, so this radial brake alone keeps a static circle out.
  * 4. **Push out** (BEHAVIORS.md's (b)): inside the buffer, −n̂ · maxSpeed · clamp(1 − g / buffer, 0, 1).
  *
+ * Every term is a velocity change; the kernel returns their sum times the mass (BEHAVIORS.md, "Mass
+ * and the steering force"), so a = 0.8 · maxForce / mass is what the integrator delivers.
  * Braking is a force component (the seed's `v *= |proj| / L` wrote the velocity). The raw force may
  * exceed maxForce; the integrator caps it. Put first in a Priority, Avoid gets the whole budget
  * whenever it is non-zero. It does not know the walls: with bounce edges a reflection can throw
@@ -191,6 +193,6 @@ export function avoid(
       fy -= hy * turn * rho;
     }
   }
-  out[o] = fx;
-  out[o + 1] = fy;
+  out[o] = fx * A.mass;
+  out[o + 1] = fy * A.mass;
 }
