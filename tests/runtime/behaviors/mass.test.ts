@@ -49,7 +49,7 @@ function everyKernel(w: World, A: Agents, i: number, s: Float64Array): void {
   evade(s, 8, A, i, A, j, 150);
   wander(s, 10, A, i, 0, 0, 10, 5, 1);
   followPath(s, 12, A, i, 2, w.paths[0], 20, 100);
-  avoid(s, 14, A, i, w.obstacles, w.obstacleCount, 300, 20);
+  avoid(s, 14, A, i, w.obstacles, w.obstacleCount, 300, 20, w);
   contain(s, 16, A, i, w.width, w.height, 50);
   s[18] = A.passes[0][2 * i];
   s[19] = A.passes[0][2 * i + 1];
@@ -142,8 +142,8 @@ describe('each kernel returns (desired − v) · mass', () => {
       const oa = new Float64Array(2);
       const ob = new Float64Array(2);
       for (let i = 0; i < N; i++) {
-        avoid(oa, 0, a, i, one.obstacles, one.obstacleCount, 300, 20);
-        avoid(ob, 0, b, i, other.obstacles, other.obstacleCount, 300, 20);
+        avoid(oa, 0, a, i, one.obstacles, one.obstacleCount, 300, 20, one);
+        avoid(ob, 0, b, i, other.obstacles, other.obstacleCount, 300, 20, other);
         expect([ob[0], ob[1]]).toEqual([oa[0] * m, oa[1] * m]);
         expect([b.passes[0][2 * i], b.passes[0][2 * i + 1]]).toEqual([a.passes[0][2 * i] * m, a.passes[0][2 * i + 1] * m]);
       }
