@@ -1,4 +1,4 @@
-import type { Agents } from '../world';
+import type { Agents, World } from '../world';
 
 /** The barrier stops the agent this fraction of `buffer` outside a circle's edge. */
 const MARGIN = 0.25;
@@ -46,12 +46,23 @@ const BARRIER_GAIN = 2;
  *    it, so this radial brake alone keeps a static circle out.
  * 4. **Push out** (BEHAVIORS.md's (b)): inside the buffer, −n̂ · maxSpeed · clamp(1 − g / buffer, 0, 1).
  *
+ * Every term is a velocity change; the kernel returns their sum times the mass (BEHAVIORS.md, "Mass
+ * and the steering force"), so a = 0.8 · maxForce / mass is what the integrator delivers.
  * Braking is a force component (the seed's `v *= |proj| / L` wrote the velocity). The raw force may
  * exceed maxForce; the integrator caps it. Put first in a Priority, Avoid gets the whole budget
- * whenever it is non-zero. It does not know the walls: with bounce edges a reflection can throw
- * the agent back into a circle lying near a wall (the cause of every entry the test scene's drifting
- * circles still get: 0.78 and 4.4 per 10,000 ticks at the two settings). Contain added to it,
- * Priority(Sum(Avoid, Contain), Wander), keeps agents off the walls: 0 entries in the same runs.
+ * whenever it is non-zero.
+ * 5. **Edges** (edgeImages): a circle near an edge also counts as its image across it, for an
+ *    agent near that edge: shifted by the world's size with wrap edges (an agent about to wrap in
+ *    meets it there), mirrored across the wall with bounce edges (the integrator's reflection makes
+ *    the path after the wall the mirror of the straight one). Before, a reflection could throw the
+ *    agent back into a circle by a wall (0.78 and 4.4 entries per 10,000 ticks among the test
+ *    scene's drifting circles with Priority(Avoid, Wander)), and a circle by one edge of a wrap
+ *    world was unseen from the other. Elsewhere this costs a few comparisons per circle.
+ *
+ * What it does not do: plan an escape sideways out of a gap that two drifting circles (which pass
+ * through each other) close from opposite sides; once both barriers act, the agent is thrown back
+ * and forth and the gap closes over it (1 entry in 10 × 100,000 ticks of the test scene at
+ * maxSpeed 10, maxForce 1; none at 4, 0.3).
  *
  * Degenerate inputs: zero velocity gives a zero-length feeler (only the barrier and the push act);
  * an agent exactly at a centre is pushed along −h; no circles, or none near, gives (0, 0); a circle
@@ -71,6 +82,7 @@ export function avoid(
   count: number,
   feelerLength: number,
   buffer: number,
+  world: World,
 ): void {
   const x = A.pos[2 * i];
   const y = A.pos[2 * i + 1];
@@ -82,21 +94,26 @@ export function avoid(
   const a = (A.maxForce[i] / A.mass) * FORCE_SHARE;
   const speed = Math.sqrt(vx * vx + vy * vy);
   const margin = buffer * MARGIN;
+  const feeler = maxSpeed > 0 ? feelerLength * (speed / maxSpeed) : 0;
+  // (only uncomputed arguments: a call V8 does not inline would box computed numbers; see seek.ts)
+  const images = a > 0 ? edgeImages(obstacles, count, A, i, feelerLength, buffer, world) : 0;
+  const img = IMAGES;
   let fx = 0;
   let fy = 0;
 
-  // 3 and 4: the barrier and the push, for every circle.
-  for (let k = 0; k < count; k++) {
-    const b = 5 * k;
-    const dx = obstacles[b] - x;
-    const dy = obstacles[b + 1] - y;
-    const r = obstacles[b + 2];
+  // 3 and 4: the barrier and the push, for every circle (then for every image of one: edgeImages).
+  for (let k = 0, all = count + images; k < all; k++) {
+    const C = k < count ? obstacles : img;
+    const b = k < count ? 5 * k : 5 * (k - count);
+    const dx = C[b] - x;
+    const dy = C[b + 1] - y;
+    const r = C[b + 2];
     const d2 = dx * dx + dy * dy;
     // Skip, without a square root, a circle too far for the push and for the barrier: the closing
     // speed is at most w = |v − c.v|, which braking at a stops within w²/(2a) + w/2 ≤
     // w²/(2a) + (w² + 1)/4 (as √x ≤ (x + 1)/2). Not with a = 0, where nothing can be stopped.
-    const rvx = vx - obstacles[b + 3];
-    const rvy = vy - obstacles[b + 4];
+    const rvx = vx - C[b + 3];
+    const rvy = vy - C[b + 4];
     const w2 = rvx * rvx + rvy * rvy;
     if (a > 0) {
       // Math.max, not a branch: `buffer` may arrive as a small integer, and a variable that is
@@ -131,7 +148,6 @@ export function avoid(
   }
 
   // 1 and 2: the look-ahead, when the agent moves.
-  const feeler = maxSpeed > 0 ? feelerLength * (speed / maxSpeed) : 0;
   if (feeler > 0) {
     const lx = -hy; // perp(h)
     const ly = hx;
@@ -141,23 +157,25 @@ export function avoid(
     let hi = 0;
     let nearest = Infinity;
     // Each pass can only widen the band; count + 1 passes reach the fixed point.
-    for (let pass = 0; pass <= count; pass++) {
+    const all = count + images;
+    for (let pass = 0; pass <= all; pass++) {
       let widened = false;
-      for (let k = 0; k < count; k++) {
-        const b = 5 * k;
-        let dx = obstacles[b] - x;
-        let dy = obstacles[b + 1] - y;
+      for (let k = 0; k < all; k++) {
+        const C = k < count ? obstacles : img;
+        const b = k < count ? 5 * k : 5 * (k - count);
+        let dx = C[b] - x;
+        let dy = C[b + 1] - y;
         const along0 = dx * hx + dy * hy;
         if (along0 <= 0) continue;
         // where a drifting circle will be when the agent arrives
         let t = along0 / speed;
         if (t > horizon) t = horizon;
-        dx += obstacles[b + 3] * t;
-        dy += obstacles[b + 4] * t;
+        dx += C[b + 3] * t;
+        dy += C[b + 4] * t;
         const along = dx * hx + dy * hy;
         if (along <= 0) continue;
         const e = dx * lx + dy * ly;
-        const R = obstacles[b + 2] + buffer;
+        const R = C[b + 2] + buffer;
         if (e - R >= hi || e + R <= lo) continue;
         const half2 = R * R - e * e;
         const entry = half2 > 0 ? along - Math.sqrt(half2) : along;
@@ -191,6 +209,124 @@ export function avoid(
       fy -= hy * turn * rho;
     }
   }
-  out[o] = fx;
-  out[o + 1] = fy;
+  out[o] = fx * A.mass;
+  out[o + 1] = fy * A.mass;
+}
+
+/** The images {@link edgeImages} wrote: x, y, r, vx, vy each (grown when a call needs more). */
+let IMAGES = new Float64Array(5 * 12);
+
+/**
+ * Writes to IMAGES the edge images of the circles that could reach the agent at (x, y) from
+ * across a world edge, and returns how many. Only circles near an edge, seen by an agent near an
+ * edge, have one; elsewhere this is a few comparisons per circle.
+ * - **Wrap:** the circle shifted by ±width (±height, and both at a corner): an agent about to wrap
+ *   in from the other side meets it there.
+ * - **Bounce:** the circle mirrored across the wall (its velocity too): the integrator reflects the
+ *   agent's velocity at the wall, so its path after the bounce is the mirror image of the path
+ *   straight through the wall, and avoiding the mirrored circle before the bounce is avoiding the
+ *   circle after it. (The integrator clamps the agent onto the wall, so the real path only lags the
+ *   mirrored one.)
+ * `lookAhead` is the feeler plus the buffer; a circle's reach is the larger of that and the
+ * barrier's (its stopping distance at the largest closing speed |v| + |c.v|), plus its radius.
+ * One image per axis (the nearer edge): enough while the world is wider and higher than twice a
+ * reach.
+ */
+function edgeImages(obstacles: Float64Array, count: number, A: Agents, i: number, feelerLength: number, buffer: number, world: World): number {
+  const x = A.pos[2 * i];
+  const y = A.pos[2 * i + 1];
+  const vx = A.vel[2 * i];
+  const vy = A.vel[2 * i + 1];
+  const speed2 = vx * vx + vy * vy;
+  const maxSpeed = A.maxSpeed[i];
+  const a = (A.maxForce[i] / A.mass) * FORCE_SHARE;
+  // the feeler (feelerLength · |v| / maxSpeed, here at most feelerLength) plus the buffer
+  // (Math.min, not a branch picking feelerLength itself: a variable that is either a parameter that
+  // may arrive as a small integer or a double made V8 box the double on every call)
+  const lookAhead = feelerLength * (maxSpeed > 0 ? Math.min(Math.sqrt(speed2) / maxSpeed, 1) : 1) + buffer;
+  const margin = buffer * MARGIN;
+  const W = world.width;
+  const H = world.height;
+  const wrap = world.wrap;
+  let n = 0;
+  for (let k = 0; k < count; k++) {
+    const b = 5 * k;
+    const cx = obstacles[b];
+    const cy = obstacles[b + 1];
+    const r = obstacles[b + 2];
+    const cvx = obstacles[b + 3];
+    const cvy = obstacles[b + 4];
+    // (|v| + |c.v|)² ≤ 2·(|v|² + |c.v|²): no square root
+    const w2 = 2 * (speed2 + cvx * cvx + cvy * cvy);
+    // the barrier's reach (its stopping distance), at least the push's (the buffer); Math.max, not
+    // a branch, as above
+    const stop = margin + w2 / (2 * a) + (w2 + 1) * 0.25;
+    const barrier = r + Math.max(stop, buffer);
+    // the feeler reaches an image only past the edge the agent moves toward
+    const ahead = r + lookAhead > barrier ? r + lookAhead : barrier;
+    const left = vx < 0 ? ahead : barrier;
+    const right = vx > 0 ? ahead : barrier;
+    const up = vy < 0 ? ahead : barrier;
+    const down = vy > 0 ? ahead : barrier;
+    // the agent's distance to an edge plus the circle's: how near its image across that edge can be
+    let ex = 0;
+    let evx = cvx;
+    let ix = false;
+    if (wrap) {
+      if (x + (W - cx) < left) {
+        ex = cx - W;
+        ix = true;
+      } else if (W - x + cx < right) {
+        ex = cx + W;
+        ix = true;
+      }
+    } else if (x + cx < left) {
+      ex = -cx;
+      evx = -cvx;
+      ix = true;
+    } else if (W - x + (W - cx) < right) {
+      ex = W + (W - cx);
+      evx = -cvx;
+      ix = true;
+    }
+    let ey = 0;
+    let evy = cvy;
+    let iy = false;
+    if (wrap) {
+      if (y + (H - cy) < up) {
+        ey = cy - H;
+        iy = true;
+      } else if (H - y + cy < down) {
+        ey = cy + H;
+        iy = true;
+      }
+    } else if (y + cy < up) {
+      ey = -cy;
+      evy = -cvy;
+      iy = true;
+    } else if (H - y + (H - cy) < down) {
+      ey = H + (H - cy);
+      evy = -cvy;
+      iy = true;
+    }
+    if (!ix && !iy) continue;
+    if (5 * (n + 4) > IMAGES.length) {
+      const grown = new Float64Array(2 * IMAGES.length + 5 * 4);
+      grown.set(IMAGES);
+      IMAGES = grown;
+    }
+    const I = IMAGES;
+    // j's bit 1 takes the x image, bit 2 the y image (both: the corner). Written out, not a
+    // call: see seek.ts.
+    for (let j = 1; j < 4; j++) {
+      if ((j & 1 && !ix) || (j & 2 && !iy)) continue;
+      const b5 = 5 * n++;
+      I[b5] = j & 1 ? ex : cx;
+      I[b5 + 1] = j & 2 ? ey : cy;
+      I[b5 + 2] = r;
+      I[b5 + 3] = j & 1 ? evx : cvx;
+      I[b5 + 4] = j & 2 ? evy : cvy;
+    }
+  }
+  return n;
 }

@@ -3,7 +3,7 @@ import type { Agents } from '../world';
 /**
  * Contain: turn back from the walls before reaching them.
  *   desired = v + Σ n̂ · maxSpeed · clamp((margin − dist) / margin, 0, 1)   over the four walls
- *   steer = truncate(desired, maxSpeed) − v      (0 when no wall is within the margin)
+ *   steer = (truncate(desired, maxSpeed) − v) · mass      (0 when no wall is within the margin)
  * n̂ is the wall's inward normal and dist the agent's distance to it.
  */
 export function contain(
@@ -44,6 +44,6 @@ export function contain(
     dx *= k;
     dy *= k;
   }
-  out[o] = dx - vx;
-  out[o + 1] = dy - vy;
+  out[o] = (dx - vx) * A.mass;
+  out[o + 1] = (dy - vy) * A.mass;
 }

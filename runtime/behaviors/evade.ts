@@ -32,18 +32,19 @@ export function evade(
   const evy = E.vel[2 * j + 1];
   const div = S + Math.sqrt(evx * evx + evy * evy);
   const T = div > 0 ? Math.sqrt(d2) / div : 0;
-  // steer = flee(e.p + e.v · T), written out (see seek.ts: no call with computed numbers)
+  // steer = flee(e.p + e.v · T) (· mass), written out (see seek.ts: no call with computed numbers)
   const vx = A.vel[2 * i];
   const vy = A.vel[2 * i + 1];
   const dx = x - (ex + evx * T);
   const dy = y - (ey + evy * T);
   const f2 = dx * dx + dy * dy;
+  const m = A.mass;
   if (f2 > 0) {
     const k = S / Math.sqrt(f2);
-    out[o] = dx * k - vx;
-    out[o + 1] = dy * k - vy;
+    out[o] = (dx * k - vx) * m;
+    out[o + 1] = (dy * k - vy) * m;
   } else {
-    out[o] = A.head[2 * i] * S - vx;
-    out[o + 1] = A.head[2 * i + 1] * S - vy;
+    out[o] = (A.head[2 * i] * S - vx) * m;
+    out[o + 1] = (A.head[2 * i + 1] * S - vy) * m;
   }
 }

@@ -3,7 +3,7 @@ import type { Agents } from '../world';
 /**
  * Flee (Reynolds' form): steer away from a point at full speed while it is closer than the panic
  * distance (0 = always).
- *   steer = normalize(p − t) · maxSpeed − v     (at p = t the direction is the heading h)
+ *   steer = (normalize(p − t) · maxSpeed − v) · mass     (at p = t the direction is the heading h)
  * Outside the panic distance the force is 0. The seed's form (v − seek) speeds the agent up along
  * its current velocity instead; we do not use it.
  * The target is T[t], T[t + 1].
@@ -33,10 +33,10 @@ export function flee(
     out[o + 1] = 0;
   } else if (d2 > 0) {
     const k = S / Math.sqrt(d2);
-    out[o] = dx * k - vx;
-    out[o + 1] = dy * k - vy;
+    out[o] = (dx * k - vx) * A.mass;
+    out[o + 1] = (dy * k - vy) * A.mass;
   } else {
-    out[o] = H[2 * i] * S - vx;
-    out[o + 1] = H[2 * i + 1] * S - vy;
+    out[o] = (H[2 * i] * S - vx) * A.mass;
+    out[o + 1] = (H[2 * i + 1] * S - vy) * A.mass;
   }
 }

@@ -6,7 +6,7 @@ import type { Agents } from '../world';
  *   separation  desired = normalize(Σ normalize(p − q) / |p − q|)   over neighbours closer than `separation`
  *   alignment   desired = normalize(Σ q.v)                          over neighbours within `sight`
  *   cohesion    desired = normalize(mean(q.p) − p)                  over neighbours within `sight`
- *   each rule   steer = truncate(desired · maxSpeed − v, maxForce)  (0 with no neighbour or zero direction)
+ *   each rule   steer = truncate((desired · maxSpeed − v) · mass, maxForce)  (0 with no neighbour or zero direction)
  *   out = ws · sep + wa · ali + wc · coh
  * Neighbours are the agents of type G (A itself by default, never the agent itself) strictly within
  * range, through G's grid; with `frontOnly`, only those with (q − p) · h ≥ 0. A neighbour on the
@@ -42,6 +42,7 @@ export function flockPass(
   const H = A.head;
   const MS = A.maxSpeed;
   const MF = A.maxForce;
+  const M = A.mass;
   const range = sight > separation ? sight : separation;
   const range2 = range * range;
   const sight2 = sight * sight;
@@ -155,10 +156,10 @@ export function flockPass(
       const dy = rule === 0 ? sepy : rule === 1 ? svy : spy * inv - y;
       const d = Math.sqrt(dx * dx + dy * dy);
       if (!(d > 0)) continue;
-      // steer = truncate(normalize(d) · maxSpeed − v, maxForce)
+      // steer = truncate((normalize(d) · maxSpeed − v) · mass, maxForce)
       const q = S / d;
-      let rx = dx * q - vx;
-      let ry = dy * q - vy;
+      let rx = (dx * q - vx) * M;
+      let ry = (dy * q - vy) * M;
       const r2 = rx * rx + ry * ry;
       if (r2 > F * F) {
         const t = F / Math.sqrt(r2);

@@ -4,6 +4,7 @@ import type { Agents, Path } from '../world';
  * Follow Path: seek the current waypoint; when closer than the threshold, advance to the next (back
  * to the first on a looped path, staying on the last of an open one). On the last waypoint of an
  * open path, arrive there instead of seeking, so the agent comes to rest. An empty path gives 0.
+ * Like Seek and Arrive, the force is (desired − v) · mass.
  * Memory (1 slot at offset m): the waypoint index, starting at 0.
  */
 export function followPath(
@@ -47,12 +48,13 @@ export function followPath(
   const tx = wx - x;
   const ty = wy - y;
   const d = Math.sqrt(tx * tx + ty * ty);
+  const ms = A.mass;
   if (d > 0) {
     const k = !path.loop && w === n - 1 && !(d > slowingRadius) ? S / slowingRadius : S / d;
-    out[o] = tx * k - vx;
-    out[o + 1] = ty * k - vy;
+    out[o] = (tx * k - vx) * ms;
+    out[o + 1] = (ty * k - vy) * ms;
   } else {
-    out[o] = -vx;
-    out[o + 1] = -vy;
+    out[o] = -vx * ms;
+    out[o + 1] = -vy * ms;
   }
 }

@@ -23,18 +23,19 @@ export function pursue(out: Float64Array, o: number, A: Agents, i: number, E: Ag
     tx += evx * T;
     ty += evy * T;
   }
-  // steer = seek(t), written out (see seek.ts: no call with computed numbers)
+  // steer = seek(t) (· mass), written out (see seek.ts: no call with computed numbers)
   const vx = A.vel[2 * i];
   const vy = A.vel[2 * i + 1];
   const dx = tx - x;
   const dy = ty - y;
   const d = Math.sqrt(dx * dx + dy * dy);
+  const m = A.mass;
   if (d > 0) {
     const k = S / d;
-    out[o] = dx * k - vx;
-    out[o + 1] = dy * k - vy;
+    out[o] = (dx * k - vx) * m;
+    out[o + 1] = (dy * k - vy) * m;
   } else {
-    out[o] = -vx;
-    out[o + 1] = -vy;
+    out[o] = -vx * m;
+    out[o + 1] = -vy * m;
   }
 }

@@ -2,7 +2,10 @@ import type { Agents } from '../world';
 
 /**
  * Seek: steer toward a point at full speed.
- *   steer = normalize(t − p) · maxSpeed − v
+ *   steer = (normalize(t − p) · maxSpeed − v) · mass
+ * Every kernel ends with `· mass` (BEHAVIORS.md, "Mass and the steering force"): it asks for a
+ * velocity change, and the integrator's f / mass hands back exactly that while |steer| ≤ maxForce.
+ * With mass 1 the product is exact, so mass-1 agents move bit for bit as before the rule.
  * At the target (p = t) the desired velocity is zero, so the force is −v: a brake.
  * The target is T[t], T[t + 1] (the pointer array, a named target, another agent's position…).
  * Writes agent i's raw force to out[o], out[o + 1].
@@ -20,13 +23,14 @@ export function seek(out: Float64Array, o: number, A: Agents, i: number, T: Floa
   const dx = tx - A.pos[2 * i];
   const dy = ty - A.pos[2 * i + 1];
   const d = Math.sqrt(dx * dx + dy * dy);
+  const m = A.mass;
   if (d > 0) {
     // normalize(t − p) · maxSpeed = (t − p) · (maxSpeed / d)
     const k = A.maxSpeed[i] / d;
-    out[o] = dx * k - vx;
-    out[o + 1] = dy * k - vy;
+    out[o] = (dx * k - vx) * m;
+    out[o + 1] = (dy * k - vy) * m;
   } else {
-    out[o] = -vx;
-    out[o + 1] = -vy;
+    out[o] = -vx * m;
+    out[o + 1] = -vy * m;
   }
 }

@@ -5,7 +5,7 @@ import type { Agents } from '../world';
  * Memory (2 slots at offset m of the agent's memory): the unit vector u in the agent's frame,
  * starting at (1, 0). Draw (offset r of the agent's draws): one uniform number in [0, 1).
  *   u ← normalize(u + perp(u) · (draw − 0.5) · jitter)
- *   c = p + h · distance + radius · (u.x·h.x − u.y·h.y, u.x·h.y + u.y·h.x);  steer = seek(c)
+ *   c = p + h · distance + radius · (u.x·h.x − u.y·h.y, u.x·h.y + u.y·h.x);  steer = seek(c) (with its · mass)
  * The wander vector turns by at most atan(jitter / 2) per tick; no angle is ever stored, so no
  * transcendental function is needed. A zero memory (never left by a layout that starts it at (1, 0))
  * restarts at (1, 0) rather than staying stuck at 0.
@@ -45,18 +45,19 @@ export function wander(
   const hy = A.head[2 * i + 1];
   const cx = x + hx * distance + radius * (nx * hx - ny * hy);
   const cy = y + hy * distance + radius * (nx * hy + ny * hx);
-  // steer = seek(c), written out (see seek.ts: no call with computed numbers)
+  // steer = seek(c) (· mass), written out (see seek.ts: no call with computed numbers)
   const vx = A.vel[2 * i];
   const vy = A.vel[2 * i + 1];
   const dx = cx - x;
   const dy = cy - y;
   const d = Math.sqrt(dx * dx + dy * dy);
+  const ms = A.mass;
   if (d > 0) {
     const q = A.maxSpeed[i] / d;
-    out[o] = dx * q - vx;
-    out[o + 1] = dy * q - vy;
+    out[o] = (dx * q - vx) * ms;
+    out[o + 1] = (dy * q - vy) * ms;
   } else {
-    out[o] = -vx;
-    out[o + 1] = -vy;
+    out[o] = -vx * ms;
+    out[o + 1] = -vy * ms;
   }
 }

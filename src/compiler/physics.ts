@@ -105,14 +105,14 @@ class ArriveLine {
   overshoot(R: number, phase: number, tolerance = OVERSHOOT_TOLERANCE): number {
     const a = this.agents;
     const S = this.maxSpeed;
-    const modes = linearModes(S / R, 1 / this.mass);
+    const modes = linearModes(S / R);
     a.pos[0] = LINE_X - R - phase * S;
     a.pos[1] = 0;
     a.vel[0] = S;
     a.vel[1] = 0;
     a.head[0] = 1;
     a.head[1] = 0;
-    const ticks = Math.min(this.ticksLeft, 30 * (Math.ceil((S * this.mass) / this.maxForce) + Math.ceil((this.mass * R) / S)) + 1000);
+    const ticks = Math.min(this.ticksLeft, 30 * (Math.ceil((S * this.mass) / this.maxForce) + Math.ceil(R / S)) + 1000);
     let over = 0;
     for (let t = 0; t < ticks; t++) {
       this.ticksLeft--;
@@ -125,7 +125,7 @@ class ArriveLine {
         if (over > tolerance) return over;
       }
       if (d < 0.01 && d > -0.01 && v < 1e-3 && v > -1e-3) break;
-      if (modes && d > 0 && d <= R && settles(modes, d, v, R, S, this.maxForce)) break;
+      if (modes && d > 0 && d <= R && settles(modes, d, v, R, S, this.maxForce / this.mass)) break;
     }
     return over;
   }
@@ -138,9 +138,8 @@ class ArriveLine {
 
 /** The two real modes of the braking inside the radius while the force stays below maxForce. */
 interface Modes {
-  /** k = maxSpeed / R; a = 1 / mass. */
+  /** k = maxSpeed / R. */
   k: number;
-  a: number;
   /** Eigenvalues, |l2| ≤ l1 < 1. */
   l1: number;
   l2: number;
@@ -148,20 +147,16 @@ interface Modes {
 
 /**
  * Inside the slowing radius, while the force stays below maxForce and the speed below maxSpeed,
- * a tick is linear in (d, v) (distance to the target, speed toward it): the force is k·d − v, so
- * v' = (1 − a)·v + a·k·d and d' = d − v'. When that map has two real modes with |l2| ≤ l1 < 1,
- * dₙ = c1·l1ⁿ + c2·l2ⁿ. Null when it has not (the agent oscillates: simulate on).
+ * a tick is linear in (d, v) (distance to the target, speed toward it): the force is (k·d − v)·m,
+ * which the integrator divides by m again (BEHAVIORS.md, "Mass and the steering force"), so
+ * v' = k·d and d' = d − v' = (1 − k)·d whatever the mass (to within a rounding): modes l1 = 1 − k
+ * and l2 = 0, dₙ = c1·l1ⁿ + c2·l2ⁿ. Null when 1 − k is not in (0, 1) (simulate on).
  */
-function linearModes(k: number, a: number): Modes | null {
-  const tr = 2 - a - a * k;
-  const det = 1 - a;
-  const disc = tr * tr - 4 * det;
-  if (!(disc > 0)) return null;
-  const r = Math.sqrt(disc);
-  const l1 = (tr + r) / 2;
-  const l2 = (tr - r) / 2;
-  if (!(l1 > 0 && l1 < 1 && Math.abs(l2) <= l1)) return null;
-  return { k, a, l1, l2 };
+function linearModes(k: number): Modes | null {
+  const l1 = 1 - k;
+  const l2 = 0;
+  if (!(l1 > 0 && l1 < 1)) return null;
+  return { k, l1, l2 };
 }
 
 /**
@@ -170,7 +165,7 @@ function linearModes(k: number, a: number): Modes | null {
  * by the sums of their modes' sizes) and with c1 ≥ |c2|, so dₙ ≥ l1ⁿ·(c1 − |c2|) ≥ 0.
  */
 function settles(m: Modes, d: number, v: number, R: number, S: number, F: number): boolean {
-  const v1 = (1 - m.a) * v + m.a * m.k * d;
+  const v1 = m.k * d;
   const d1 = d - v1;
   const l1 = m.l1;
   const l2 = m.l2;
@@ -182,6 +177,8 @@ function settles(m: Modes, d: number, v: number, R: number, S: number, F: number
   if (Math.abs(v1 - l2 * v) + Math.abs(l1 * v - v1) > S * span) return false;
   const e = m.k * d - v;
   const e1 = m.k * d1 - v1;
+  // F here is the acceleration limit maxForce / mass: the velocity change e = k·d − v is asked for
+  // as the force e·m, which the integrator caps at maxForce
   return Math.abs(e1 - l2 * e) + Math.abs(l1 * e - e1) < F * span * (1 - 1e-9);
 }
 
@@ -217,19 +214,16 @@ export function stoppingRadius(maxSpeed: number, maxForce: number, mass: number)
 }
 
 function search(S: number, F: number, m: number): StoppingRadius | null {
-  // With mass ≤ 0.5 a tick's correction (desired − v) / m overshoots the desired velocity: the
-  // agent never rests on the target whatever the radius (it jitters on it, by about maxForce / mass).
-  if (m <= 0.5) return null;
   const bound = brakingLowerBound(S, F, m);
-  // Braking takes S·m/F ticks and a heavy agent's last approach about 2·m: too long to simulate.
-  if (Math.max((S * m) / F, 2 * m) > MAX_BRAKE_TICKS || bound > RADIUS_LIMIT) {
+  // Braking takes S·m/F ticks: too long to simulate.
+  if ((S * m) / F > MAX_BRAKE_TICKS || bound > RADIUS_LIMIT) {
     return { lo: Math.max(0, bound - OVERSHOOT_TOLERANCE), hi: Infinity, exact: false };
   }
   const line = new ArriveLine(S, F, m);
   // Bisect on the first phase (usually the worst), then make sure of every phase at the end.
   const first = (R: number): boolean => line.overshoot(R, PHASES[0]) <= OVERSHOOT_TOLERANCE;
-  // Bracket: with mass 1 the agent stops when R ≥ S²/(2F) + S (BEHAVIORS.md); heavier ones need
-  // more, and none stops within the braking bound.
+  // Bracket: the agent stops when R ≥ m·S²/(2F) + S (BEHAVIORS.md: mass m moves as mass 1 with
+  // maxForce F/m), and none stops within the braking bound.
   let lo = Math.max(0, bound - OVERSHOOT_TOLERANCE);
   let hi = Math.max(lo + S, (S * S * m) / (2 * F) + S);
   for (let grow = 1; ; ) {

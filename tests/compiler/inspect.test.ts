@@ -79,7 +79,7 @@ describe('probes', () => {
     const before = { pos: Float64Array.from(world.positions('a')), vel: Float64Array.from(world.velocities('a')) };
     world.computeForces('a');
     const s = new Float64Array(2);
-    const A = { pos: before.pos, vel: before.vel, maxSpeed: Float64Array.of(4, 4, 4, 4, 4, 4) };
+    const A = { pos: before.pos, vel: before.vel, maxSpeed: Float64Array.of(4, 4, 4, 4, 4, 4), mass: 1 };
     seekKernel(s, 0, A as never, 4, Float64Array.of(300, 200), 0);
     const seek = world.probe('a')!.values.find((p) => p.node === 'seek')!;
     expect([seek.x, seek.y]).toEqual([s[0], s[1]]);

@@ -97,6 +97,10 @@ describe('Arrive: a slowing radius too short to stop in', () => {
     { maxSpeed: 6, maxForce: 0.5, mass: 1 },
     { maxSpeed: 4, maxForce: 0.2, mass: 2 },
     { maxSpeed: 2, maxForce: 0.1, mass: 5 },
+    // light agents: before the mass rule (steer · mass) they never came to rest, and got no warning
+    { maxSpeed: 4, maxForce: 0.05, mass: 0.5 },
+    { maxSpeed: 8, maxForce: 0.05, mass: 0.25 },
+    { maxSpeed: 6, maxForce: 0.06, mass: 0.3 },
   ])('maxSpeed $maxSpeed, maxForce $maxForce, mass $mass', (type) => {
     const fix = compile(arriveScene(1, type)).diagnostics[0]?.fix?.params.slowingRadius as number;
 
@@ -152,11 +156,24 @@ describe('Arrive: a slowing radius too short to stop in', () => {
     expect(compile(arriveScene(9000, { maxSpeed: 4, maxForce: 0.001 })).diagnostics).toEqual([]);
   });
 
-  it('is silent for an agent that cannot move or cannot steer, or never rests (mass ≤ 0.5 overcorrects every tick)', () => {
+  it('is silent for an agent that cannot move or cannot steer', () => {
     expect(compile(arriveScene(1, { maxSpeed: 0 })).diagnostics).toEqual([]);
     expect(compile(arriveScene(1, { maxForce: 0 })).diagnostics).toEqual([]);
     expect(compile(arriveScene(1, { maxForce: 0.1, variation: { maxForce: 1 } })).diagnostics).toEqual([]);
-    expect(compile(arriveScene(1, { mass: 0.5 })).diagnostics).toEqual([]);
+  });
+
+  it.each([0.25, 0.5, 2])('mass %s needs the radius of mass 1 with maxForce / mass (BEHAVIORS.md, "Mass and the steering force")', (mass) => {
+    // a power of two: (desired − v)·m/m is desired − v exactly, so the runs are the same bit for bit
+    const S = 4;
+    const F = 0.2;
+    const own = stoppingRadius(S, F, mass)!;
+    const same = stoppingRadius(S, F / mass, 1)!;
+    expect(own).toEqual(same);
+    expect(own.exact).toBe(true);
+    // the formula's bound m·S²/(2F) + S is enough, and the warning goes exactly at the threshold
+    expect(own.hi).toBeLessThanOrEqual((mass * S * S) / (2 * F) + S);
+    expect(compile(arriveScene(Math.floor(own.lo), { maxSpeed: S, maxForce: F, mass })).diagnostics).toHaveLength(1);
+    expect(compile(arriveScene(Math.ceil(own.hi), { maxSpeed: S, maxForce: F, mass })).diagnostics).toEqual([]);
   });
 
   it('the CLI line carries the fix', () => {

@@ -41,7 +41,7 @@ function scene(
 /** Avoid's raw force for the scene's agent, −0 read as 0. */
 function force(s: { world: World; agents: Agents }): [number, number] {
   const out = new Float64Array([7, 7]); // stale values the kernel must overwrite
-  avoid(out, 0, s.agents, 0, s.world.obstacles, s.world.obstacleCount, L, B);
+  avoid(out, 0, s.agents, 0, s.world.obstacles, s.world.obstacleCount, L, B, s.world);
   return [out[0] + 0, out[1] + 0];
 }
 
@@ -104,7 +104,7 @@ describe('avoid kernel', () => {
     expect(fx).toBeLessThan(0);
     // and the agent, steered by Avoid alone at maxForce 0.25, never passes between them
     const s = scene(circles, 100, 300, 4, 0);
-    const avoidOnly: ForceFn = (w, a) => avoid(a.force, 0, a, 0, w.obstacles, w.obstacleCount, L, B);
+    const avoidOnly: ForceFn = (w, a) => avoid(a.force, 0, a, 0, w.obstacles, w.obstacleCount, L, B, w);
     for (let t = 0; t < 150; t++) {
       step(s.world, [avoidOnly]);
       const [x, y] = s.agents.pos;
@@ -137,7 +137,7 @@ describe('avoid kernel', () => {
   it('gives 0 with no circles, whatever the obstacle array holds beyond count', () => {
     const s = scene([{ x: 110, y: 300, r: 30 }], 100, 300, 4, 0);
     const out = new Float64Array([7, 7]);
-    avoid(out, 0, s.agents, 0, s.world.obstacles, 0, L, B);
+    avoid(out, 0, s.agents, 0, s.world.obstacles, 0, L, B, s.world);
     expect([out[0] + 0, out[1] + 0]).toEqual([0, 0]);
   });
 
@@ -153,10 +153,51 @@ describe('avoid kernel', () => {
     expect(fx).toBeCloseTo(-3.6 * (20 / 25.625), 12);
   });
 
+  describe('across the world edges (runtime/behaviors/avoid.ts, edgeImages)', () => {
+    /** Avoid's force on one agent at (x, y) moving (vx, vy), in a world of this size and edges. */
+    const at = (width: number, edges: 'wrap' | 'bounce', circles: ObstacleSpec[], x: number, y: number, vx: number, vy: number): [number, number] => {
+      const world = new World({ width, height: 600, edges, seed: 1, obstacles: circles, agentTypes: [{ id: 'a', count: 1, mass: 1, maxSpeed: 4, maxForce: 0.25 }] });
+      const a = world.types[0];
+      const h = Math.hypot(vx, vy);
+      a.pos.set([x, y]);
+      a.vel.set([vx, vy]);
+      a.head.set([vx / h, vy / h]);
+      const out = new Float64Array(2);
+      avoid(out, 0, a, 0, world.obstacles, world.obstacleCount, L, B, world);
+      return [out[0] + 0, out[1] + 0];
+    };
+    const FAR = 100_000; // a world so wide that no circle has an image
+
+    it('wrap: an agent about to wrap in sees a circle by the other edge where it will meet it', () => {
+      // the circle at x = 20 is 30 px ahead of the agent at x = 790 across the edge
+      const across = at(800, 'wrap', [{ x: 20, y: 310, r: 15 }], 790, 300, 4, 0);
+      expect(across).not.toEqual([0, 0]);
+      expect(across).toEqual(at(FAR, 'wrap', [{ x: 820, y: 310, r: 15 }], 790, 300, 4, 0));
+      // and a drifting one, with its velocity
+      const drifting = { x: 20, y: 310, r: 15, vx: -0.3, vy: 0.2 };
+      expect(at(800, 'wrap', [drifting], 790, 300, 4, 0)).toEqual(at(FAR, 'wrap', [{ ...drifting, x: 820 }], 790, 300, 4, 0));
+    });
+
+    it('bounce: an agent heading for a wall avoids the circle beside it as its mirror image beyond the wall', () => {
+      // the bounce reflects the agent's velocity: its path after the wall is the mirror of the
+      // straight one, so the circle by the wall counts as if mirrored across it (with its velocity)
+      const c = { x: 770, y: 250, r: 20, vx: 0.2, vy: 0.1 };
+      const mirror = { x: 830, y: 250, r: 20, vx: -0.2, vy: 0.1 };
+      const beside = at(800, 'bounce', [c], 740, 300, 3.2, -2.4);
+      expect(beside).toEqual(at(FAR, 'bounce', [c, mirror], 740, 300, 3.2, -2.4));
+      expect(beside).not.toEqual(at(FAR, 'bounce', [c], 740, 300, 3.2, -2.4));
+    });
+
+    it('gives a circle away from the edges no image: the force is the same as in an endless world', () => {
+      const circles = [{ x: 400, y: 300, r: 30, vx: 0.4, vy: -0.1 }];
+      for (const edges of ['wrap', 'bounce'] as const) expect(at(800, edges, circles, 300, 310, 4, 0)).toEqual(at(FAR, edges, circles, 300, 310, 4, 0));
+    });
+  });
+
   it('writes only out[o], out[o + 1]', () => {
     const s = scene([{ x: 200, y: 270, r: 30 }], 100, 300, 4, 0);
     const out = new Float64Array([9, 9, 9, 9]);
-    avoid(out, 1, s.agents, 0, s.world.obstacles, 1, L, B);
+    avoid(out, 1, s.agents, 0, s.world.obstacles, 1, L, B, s.world);
     expect([out[0], out[3]]).toEqual([9, 9]);
     expect([out[1], out[2]]).toEqual(force(s));
   });
@@ -180,7 +221,7 @@ describe('avoid kernel', () => {
     });
     const forces: ForceFn[] = [
       (w, a) => {
-        for (let i = 0; i < a.count; i++) avoid(a.force, 2 * i, a, i, w.obstacles, w.obstacleCount, L, B);
+        for (let i = 0; i < a.count; i++) avoid(a.force, 2 * i, a, i, w.obstacles, w.obstacleCount, L, B, w);
       },
     ];
     expect(bytesPerTick(() => step(world, forces))).toBeLessThan(2048);
@@ -223,7 +264,7 @@ describe('avoid kernel', () => {
         });
       }
       world.setObstacles(circles);
-      avoid(out, 0, a, 0, world.obstacles, world.obstacleCount, pick([0, L, u(0, 500)]), pick([B, u(0.1, 50)]));
+      avoid(out, 0, a, 0, world.obstacles, world.obstacleCount, pick([0, L, u(0, 500)]), pick([B, u(0.1, 50)]), world);
       expect(Number.isFinite(out[0]) && Number.isFinite(out[1])).toBe(true);
     }
   });
@@ -256,31 +297,33 @@ describe('avoid scenario: wandering among 5 circles', () => {
     }
   });
 
-  it('enters drifting circles at most once per 10,000 ticks on average (maxSpeed 4, maxForce 0.3)', () => {
+  it('never enters a drifting circle, for each of 10 seeds (maxSpeed 4, maxForce 0.3)', () => {
     const rs = run({ maxSpeed: 4, maxForce: 0.3, drift: 1 });
-    const entries = summary('drifting, (4, 0.3)', rs);
-    expect(entries / rs.length).toBeLessThanOrEqual(1);
-    for (const r of rs) expect(r.activeTicks / TICKS).toBeGreaterThanOrEqual(0.05);
+    summary('drifting, (4, 0.3)', rs);
+    for (const r of rs) {
+      expect(r.entries).toBe(0);
+      expect(r.activeTicks / TICKS).toBeGreaterThanOrEqual(0.05);
+    }
   });
 
   it('holds at maxSpeed 10, maxForce 1 too', () => {
     const still = run({ maxSpeed: 10, maxForce: 1, drift: 0 });
     const drifting = run({ maxSpeed: 10, maxForce: 1, drift: 1 });
     summary('static, (10, 1)', still);
-    const entries = summary('drifting, (10, 1)', drifting);
-    for (const r of still) expect(r.entries).toBe(0);
-    expect(entries / drifting.length).toBeLessThanOrEqual(1);
+    summary('drifting, (10, 1)', drifting);
+    for (const r of [...still, ...drifting]) expect(r.entries).toBe(0);
   });
 
-  it('over 10 × 100,000 ticks still stays within 1 entry per 10,000 among drifting circles, at either setting', () => {
-    for (const [maxSpeed, maxForce] of [
-      [4, 0.3],
-      [10, 1],
-    ]) {
-      const rs = seeds.map((seed) => runAvoidScenario({ seed, ticks: 100_000, maxSpeed, maxForce, drift: 1 }));
-      const entries = rs.reduce((n, r) => n + r.entries, 0);
-      expect(entries / (rs.length * 10)).toBeLessThanOrEqual(1);
-    }
+  it('over 10 × 100,000 ticks among drifting circles: 0 entries at (4, 0.3); at (10, 1) exactly the one known trap', () => {
+    // The one entry (seed 3, tick 92,156, away from every wall): two drifting circles, which pass
+    // through each other, close in on the agent from opposite sides; each tick one barrier or the
+    // other throws it back, its speed stays under 1 px/tick, and the gap closes over it. Avoid does
+    // not plan an escape sideways out of a closing gap (docs/behaviours.md says so). Any change to
+    // this count, up or down, shows here.
+    const counts = (maxSpeed: number, maxForce: number) =>
+      seeds.map((seed) => runAvoidScenario({ seed, ticks: 100_000, maxSpeed, maxForce, drift: 1 }).entries);
+    expect(counts(4, 0.3)).toEqual(seeds.map(() => 0));
+    expect(counts(10, 1)).toEqual(seeds.map((seed) => (seed === 3 ? 1 : 0)));
   });
 
   it('needs no Contain for static circles: Priority(Avoid, Wander) enters none in 10 × 100,000 ticks, at either setting', () => {
@@ -295,9 +338,14 @@ describe('avoid scenario: wandering among 5 circles', () => {
     }
   });
 
-  it('reports Priority(Avoid, Wander) among drifting circles (bounce reflections near walls it does not know)', () => {
+  it('needs no Contain for drifting circles either: Priority(Avoid, Wander) enters none (it avoids a circle by a wall as its mirror image too)', () => {
+    // before the mirror images: 11 (4, 0.3) and 57 (10, 1) entries in these 10 × 10,000 ticks, each
+    // right after the agent bounced off a wall beside a circle
     const combination = 'priority-avoid-wander';
-    summary('Priority(Avoid, Wander) drifting, (4, 0.3)', run({ maxSpeed: 4, maxForce: 0.3, drift: 1, combination }));
-    summary('Priority(Avoid, Wander) drifting, (10, 1)', run({ maxSpeed: 10, maxForce: 1, drift: 1, combination }));
+    const slow = run({ maxSpeed: 4, maxForce: 0.3, drift: 1, combination });
+    const fast = run({ maxSpeed: 10, maxForce: 1, drift: 1, combination });
+    summary('Priority(Avoid, Wander) drifting, (4, 0.3)', slow);
+    summary('Priority(Avoid, Wander) drifting, (10, 1)', fast);
+    expect([...slow, ...fast].map((r) => r.entries)).toEqual([...seeds, ...seeds].map(() => 0));
   });
 });

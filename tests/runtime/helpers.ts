@@ -198,7 +198,7 @@ export function runAvoidScenario(o: AvoidScenarioOptions): AvoidScenarioResult {
   let activeTicks = 0;
   const force: ForceFn = (w, A) => {
     for (let i = 0; i < A.count; i++) {
-      avoid(s, 0, A, i, w.obstacles, w.obstacleCount, feelerLength, buffer);
+      avoid(s, 0, A, i, w.obstacles, w.obstacleCount, feelerLength, buffer, w);
       if (s[0] !== 0 || s[1] !== 0) activeTicks++;
       contain(s, 2, A, i, w.width, w.height, margin);
       wander(s, 4, A, i, 0, 0, 10, 5, 1);

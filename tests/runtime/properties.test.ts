@@ -334,7 +334,7 @@ function forceFor(c: Case, k: number, world: World): ForceFn {
             wander(s, 0, A, i, memAt[q], drawAt[q], t.distance, t.radius, t.jitter);
             break;
           case 'avoid':
-            avoid(s, 0, A, i, w.obstacles, w.obstacleCount, t.feeler, t.buffer);
+            avoid(s, 0, A, i, w.obstacles, w.obstacleCount, t.feeler, t.buffer, w);
             break;
           case 'follow':
             followPath(s, 0, A, i, memAt[q], path, t.threshold, t.slowing);

@@ -42,6 +42,11 @@ describe('Arrive stops on the target', () => {
     { mass: 2, maxSpeed: 4, maxForce: 0.2 },
     { mass: 1, maxSpeed: 10, maxForce: 1 },
     { mass: 2, maxSpeed: 10, maxForce: 1 },
+    // light agents: before the mass rule (steer = (desired − v) · m) they jittered on the target
+    // forever at ±maxForce / (2m) px/tick (±0.2 at mass 0.5, ±0.4 at 0.25)
+    { mass: 0.5, maxSpeed: 4, maxForce: 0.2 },
+    { mass: 0.25, maxSpeed: 4, maxForce: 0.2 },
+    { mass: 0.3, maxSpeed: 10, maxForce: 1 },
   ];
   for (const c of cases) {
     const R = (c.maxSpeed * c.maxSpeed) / ((2 * c.maxForce) / c.mass) + c.maxSpeed;
@@ -55,14 +60,18 @@ describe('Arrive stops on the target', () => {
         const fn: ForceFn = (_w, A) => arrive(A.force, 0, A, 0, Float64Array.of(tx, ty), 0, R);
         // the approach line runs from the start to the target: +x here
         let past = -Infinity;
+        // and once near rest it stays at rest: the fastest speed over the last 400 ticks
+        let lateSpeed = 0;
         for (let t = 0; t < 1000; t++) {
           step(w, [fn]);
           past = Math.max(past, a.pos[0] - tx);
+          if (t >= 600) lateSpeed = Math.max(lateSpeed, Math.hypot(a.vel[0], a.vel[1]));
         }
         const label = `start velocity (${vx}, ${vy})`;
         expect(past, label).toBeLessThanOrEqual(2);
         expect(Math.hypot(a.pos[0] - tx, a.pos[1] - ty), label).toBeLessThan(1);
         expect(Math.hypot(a.vel[0], a.vel[1]), label).toBeLessThan(0.05);
+        expect(lateSpeed, label).toBeLessThan(1e-6);
       }
     });
   }
