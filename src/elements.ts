@@ -9,6 +9,7 @@ import { SteerInspector, SteerProbeTip } from './app/inspector';
 import { SteerNumberField } from './app/number-field';
 import { SteerPalette } from './app/palette';
 import { SteerProblems } from './app/problems';
+import { SteerShortcuts } from './app/shortcuts';
 import { SteerTypePanel } from './app/type-panel';
 import { SteerWorldPanel } from './app/world-panel';
 import { SteerConnection } from './editor/connection-element';
@@ -36,6 +37,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-problems', SteerProblems],
   ['steer-inspector', SteerInspector],
   ['steer-probe-tip', SteerProbeTip],
+  ['steer-shortcuts', SteerShortcuts],
 ];
 
 for (const [name, ctor] of ELEMENTS) if (!customElements.get(name)) customElements.define(name, ctor);
