@@ -11,6 +11,7 @@ import { SteerNumberField } from './app/number-field';
 import { SteerPalette } from './app/palette';
 import { SteerProblems } from './app/problems';
 import { SteerSceneCard } from './app/scene-card';
+import { SteerShortcuts } from './app/shortcuts';
 import { SteerTypePanel } from './app/type-panel';
 import { SteerUnreadableDrafts } from './app/unreadable-drafts';
 import { SteerWorldPanel } from './app/world-panel';
@@ -42,6 +43,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-node-help', SteerNodeHelp],
   ['steer-scene-card', SteerSceneCard],
   ['steer-unreadable-drafts', SteerUnreadableDrafts],
+  ['steer-shortcuts', SteerShortcuts],
 ];
 
 for (const [name, ctor] of ELEMENTS) if (!customElements.get(name)) customElements.define(name, ctor);

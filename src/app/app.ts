@@ -127,6 +127,7 @@ export class SteerApp extends LitElement {
     dirty: { state: true },
     dialog: { state: true },
     menu: { state: true },
+    shortcutsOpen: { state: true },
     panel: { state: true },
     probeTip: { state: true },
     helpKind: { state: true },
@@ -151,6 +152,8 @@ export class SteerApp extends LitElement {
   declare dirty: boolean;
   declare dialog: Dialog | null;
   declare menu: { x: number; y: number; clientX: number; clientY: number } | null;
+  /** Whether the sheet of every shortcut (`?`) is open. */
+  declare shortcutsOpen: boolean;
   declare panel: 'type' | 'world' | 'problems' | 'inspect';
   /** The output socket the pointer is over (its live value shows beside it). */
   declare probeTip: ProbeTipTarget | null;
@@ -531,6 +534,7 @@ export class SteerApp extends LitElement {
     this.sourceKey = behaviourKey(doc, this.compiled);
     this.dialog = null;
     this.menu = null;
+    this.shortcutsOpen = false;
     this.panel = 'type';
     this.stats = null;
     this.editPath = null;
@@ -587,6 +591,7 @@ export class SteerApp extends LitElement {
       apply: (edit, mergeKey) => this.apply(edit, mergeKey),
       selectionChanged: (ids) => (this.selection = ids),
       openMenu: (x, y) => this.openMenu(x, y),
+      notify: (message) => (this.notice = message),
     });
     this.renderRoot.querySelector('.minimap-dock')?.append(this.editor.minimap);
     this.editor.showMinimap(this.minimapShown);
@@ -984,7 +989,29 @@ export class SteerApp extends LitElement {
     if (isTyping(e) || this.dialog || this.helpKind) return;
     const mod = e.ctrlKey || e.metaKey;
     const k = e.key.toLowerCase();
-    if (mod && k === 'z') {
+    // the shortcut sheet takes the keys while it is open: Escape (or ? again) closes it
+    if (this.shortcutsOpen) {
+      if (e.key === 'Escape' || e.key === '?') {
+        e.preventDefault();
+        this.shortcutsOpen = false;
+      }
+      return;
+    }
+    if (e.key === '?' && !mod && !e.altKey) {
+      e.preventDefault();
+      this.shortcutsOpen = true;
+    } else if (mod && !e.shiftKey && !e.altKey && k === 'a') {
+      e.preventDefault();
+      void this.editor?.selectAll();
+    } else if (!mod && !e.altKey && e.shiftKey && k === 'a') {
+      // (no key goes on to the menu's search field, which takes the focus)
+      e.preventDefault();
+      const [x, y] = this.editor?.pointer() ?? this.graphCentre();
+      this.openMenu(x, y);
+    } else if (!mod && !e.altKey && !e.shiftKey && k === 'f') {
+      e.preventDefault();
+      void this.editor?.frame();
+    } else if (mod && k === 'z') {
       e.preventDefault();
       if (e.shiftKey) this.redo();
       else this.undo();
@@ -1265,6 +1292,10 @@ export class SteerApp extends LitElement {
               this.editor?.addNodeAt(e.detail.kind, m.clientX, m.clientY);
             }}
             @menu-close=${() => (this.menu = null)}></steer-node-menu>`
+        : nothing}
+
+      ${this.shortcutsOpen
+        ? html`<steer-shortcuts data-test="shortcuts" @shortcuts-close=${() => (this.shortcutsOpen = false)}></steer-shortcuts>`
         : nothing}
 
       ${this.dialog

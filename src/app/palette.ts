@@ -11,7 +11,8 @@ export const NODE_DRAG_TYPE = 'application/x-steergraph-node';
 
 /**
  * The node palette: every kind, grouped by category, searchable; drag one onto the graph to add it
- * (or double-click to add it in the middle of the view: dispatches `node-add` with `{ kind }`).
+ * (or double-click it, or press Enter on it: it is added in the middle of the view; dispatches
+ * `node-add` with `{ kind }`). Entries take the focus (Tab from the search field, ↓ and ↑ between them).
  */
 export class SteerPalette extends LitElement {
   static properties = {
@@ -84,6 +85,11 @@ export class SteerPalette extends LitElement {
       opacity: 1;
       color: #dde3ea;
     }
+    .item:focus-visible {
+      outline: 1px solid #5ec8ff;
+      outline-offset: -1px;
+      background: #222a33;
+    }
     .dot {
       width: 9px;
       height: 9px;
@@ -95,6 +101,23 @@ export class SteerPalette extends LitElement {
   constructor() {
     super();
     this.query = '';
+  }
+
+  private add(kind: string): void {
+    this.dispatchEvent(new CustomEvent('node-add', { detail: { kind }, bubbles: true, composed: true }));
+  }
+
+  /** Enter adds the entry; ↓ and ↑ move the focus to the next and previous entry. */
+  private onItemKey(e: KeyboardEvent, kind: string): void {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.add(kind);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const items = [...this.renderRoot.querySelectorAll<HTMLElement>('.item')];
+      const k = items.indexOf(e.currentTarget as HTMLElement);
+      items[Math.max(0, Math.min(items.length - 1, k + (e.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+    }
   }
 
   render() {
@@ -111,6 +134,8 @@ export class SteerPalette extends LitElement {
                   (d) => html`<div
                     class="item"
                     draggable="true"
+                    tabindex="0"
+                    role="button"
                     data-kind=${d.kind}
                     title=${d.help}
                     @dragstart=${(e: DragEvent) => {
@@ -118,7 +143,8 @@ export class SteerPalette extends LitElement {
                       e.dataTransfer?.setData('text/plain', d.kind);
                       if (e.dataTransfer) e.dataTransfer.effectAllowed = 'copy';
                     }}
-                    @dblclick=${() => this.dispatchEvent(new CustomEvent('node-add', { detail: { kind: d.kind }, bubbles: true, composed: true }))}
+                    @dblclick=${() => this.add(d.kind)}
+                    @keydown=${(e: KeyboardEvent) => this.onItemKey(e, d.kind)}
                   >
                     <span class="dot" style="background:${CATEGORY_COLOR[d.category]}"></span><span class="label">${d.label}</span>
                     <button class="help" data-test="palette-help" title="Help: ${d.label}" aria-label="Help: ${d.label}"

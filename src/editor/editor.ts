@@ -18,6 +18,7 @@ import type { Diagnostic } from '../compiler/diagnostics';
 import { connect, disconnect, moveNodes, paste, removeNodes, setParam, addNode, freshNodeId, type Edit } from '../document/commands';
 import type { Connection as DocConnection, GraphNode, ParamValue, SceneDocument } from '../document/types';
 import { nextTask } from '../next-task';
+import { cycleThrough } from './cycles';
 import { dragState, setDragState } from './drag-state';
 import { setSkipped } from './node-element';
 import { restyleReteElements } from './restyle';
@@ -32,8 +33,10 @@ export interface EditorHost {
   apply(edit: Edit, mergeKey?: string): void;
   /** Called when the selection changes. */
   selectionChanged?(ids: string[]): void;
-  /** Called when the user asks for the add-node menu at a client position (right-click on the canvas). */
+  /** Called when the user asks for the add-node menu at a client position (right-click or double-click on the canvas). */
   openMenu?(clientX: number, clientY: number): void;
+  /** Tells the user why a gesture did nothing (a wire that would close a cycle). */
+  notify?(message: string): void;
 }
 
 /** The editor's public face. */
@@ -42,13 +45,21 @@ export interface SteerEditor {
   show(doc: SceneDocument, typeId: string, diagnostics: readonly Diagnostic[]): Promise<void>;
   /** The selected node ids. */
   selected(): string[];
-  /** Selects exactly these nodes. */
+  /** Selects exactly these nodes, and brings them to the front. */
   select(ids: readonly string[]): Promise<void>;
-  /** Adds a node of a kind at a client position (palette drop, menu pick). */
+  /** Selects every node of the graph shown. */
+  selectAll(): Promise<void>;
+  /** Frames the selected nodes, or every node when none is selected. */
+  frame(): Promise<void>;
+  /** Where the pointer is over the canvas (client coordinates), or null when it is elsewhere. */
+  pointer(): [number, number] | null;
+  /** Adds a node of a kind at a client position (palette drop, menu pick), selected; nudged off a node already there. */
   addNodeAt(kind: string, clientX: number, clientY: number): void;
   deleteSelected(): void;
   copy(): void;
+  /** Pastes the copied nodes, selected: their top-left corner at the pointer when it is over the canvas, else beside the originals. */
   paste(): void;
+  /** Copies the selected nodes beside them (not onto any node already there), selected; the clipboard is kept. */
   duplicate(): void;
   /** Fits the graph in view, never so small that node text is illegible (see fit.ts). */
   zoomToFit(): Promise<void>;
@@ -181,7 +192,9 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   };
 
   const selector = AreaExtensions.selector();
-  const selectable = AreaExtensions.selectableNodes(area, selector, { accumulating: { active: () => shift } });
+  // (while `select` picks nodes itself, each one picked adds to the selection)
+  let accumulating = false;
+  AreaExtensions.selectableNodes(area, selector, { accumulating: { active: () => shift || accumulating } });
   const onKey = (e: KeyboardEvent): void => {
     shift = e.shiftKey;
   };
@@ -240,19 +253,47 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     return out && inp && canConnect(out.type, inp.type) ? [source, target] : null;
   }
 
+  /** The cycle (node ids) a connection from `source` to `target` would close in the graph shown, or null. */
+  function cycleOf(source: SocketData, target: SocketData): string[] | null {
+    const g = graph();
+    return g ? cycleThrough(g, [source.nodeId, source.key], [target.nodeId, target.key]) : null;
+  }
+
+  /**
+   * Connections a refused drop must leave as they are. Before it asks to make a connection, the
+   * flow takes the connection off the input dropped on (an input takes one); for a drop that is
+   * refused that would lose a wire for nothing, so those removals are vetoed.
+   */
+  const keep = new Set<string>();
+
   /**
    * Any drop ends the drag: a drop on a socket that cannot take the connection cancels it (the
-   * socket was dimmed while dragging) instead of leaving the connection hanging on the pointer.
+   * socket was dimmed while dragging) instead of leaving the connection hanging on the pointer,
+   * and leaves the wires there as they were.
    */
-  function endDragOnAnySocket(): boolean {
+  function endDragOnAnySocket(from: SocketData, to: SocketData): boolean {
+    const ends = typedEnds(from, to);
+    if (!ends || cycleOf(...ends)) {
+      for (const c of editor.getConnections()) if (c.target === to.nodeId && c.targetInput === to.key && to.side === 'input') keep.add(c.id);
+    }
     return true;
   }
 
-  /** The connection plugin's flow asks this to connect: a typed connection becomes a document edit. */
+  /**
+   * The connection plugin's flow asks this to connect: a typed connection that closes no cycle
+   * becomes a document edit; one that would close a cycle is refused with a notice (a force cannot
+   * depend on itself, and a graph with a cycle steers nothing).
+   */
   function makeConnectionIfAllowed(from: SocketData, to: SocketData): boolean {
     const ends = typedEnds(from, to);
     if (!ends) return false;
     const [source, target] = ends;
+    const cycle = cycleOf(source, target);
+    if (cycle) {
+      const names = [...cycle, cycle[0]].map((id) => editor.getNode(id)?.label ?? id).join(' → ');
+      host.notify?.(`Not connected: that wire would close a cycle (${names}), and a force cannot depend on itself.`);
+      return false;
+    }
     host.apply(connect(typeId, [source.nodeId, source.key], [target.nodeId, target.key]), `gesture:${gesture}`);
     return true;
   }
@@ -262,6 +303,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     // Every change to the graph comes from the document; the user's removals become edits.
     if (ctx.type === 'connectionremove') {
       const c = ctx.data;
+      if (keep.delete(c.id)) return;
       host.apply(disconnect(typeId, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] }), `gesture:${gesture}`);
       return;
     }
@@ -337,6 +379,11 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
 
   connection.addPipe((ctx) => {
     if (ctx.type === 'connectionpick') {
+      // a drag from a socket is a gesture of its own: its edits (a wire taken off an input, the
+      // one made) are one undo step, and the next drag's another (a socket's pointerdown never
+      // reaches the area, so the area's count did not move)
+      gesture++;
+      keep.clear();
       const s = ctx.data.socket;
       const node = editor.getNode(s.nodeId);
       const type = s.side === 'output' ? node?.def?.outputs.find((p) => p.key === s.key)?.type : node?.inputDefs.find((p) => p.key === s.key)?.type;
@@ -459,8 +506,18 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     } finally {
       syncing--;
     }
+    if (switched) toSelect = null;
+    // nodes just pasted, duplicated or added are selected once they are drawn
+    if (toSelect && toSelect.every((id) => editor.getNode(id))) {
+      const ids = toSelect;
+      toSelect = null;
+      await select(ids);
+    }
     reportSelection();
   }
+
+  /** Nodes to select as soon as the document that holds them is shown (see `reconcile`). */
+  let toSelect: string[] | null = null;
 
   function show(d: SceneDocument, t: string, diagnostics: readonly Diagnostic[]): Promise<void> {
     wanted = { doc: d, typeId: t, diagnostics };
@@ -493,10 +550,64 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     return [round((clientX - rect.left - t.x) / t.k), round((clientY - rect.top - t.y) / t.k)];
   }
 
+  /**
+   * Selects exactly these nodes and brings them to the front: each is picked as a click would pick
+   * it (the z-index order follows picks), adding to the selection.
+   */
   async function select(ids: readonly string[]): Promise<void> {
     await selector.unselectAll();
-    for (const [k, id] of ids.entries()) await selectable.select(id, k > 0);
+    accumulating = true;
+    try {
+      for (const id of ids) if (editor.getNode(id)) await area.emit({ type: 'nodepicked', data: { id } });
+    } finally {
+      accumulating = false;
+    }
     reportSelection();
+  }
+
+  /** Frames these nodes in the view (at most at 1:1, so one node is not blown up). */
+  async function frameNodes(nodes: readonly SteerNode[]): Promise<void> {
+    if (!nodes.length || !areaSize.w || !areaSize.h) return;
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const n of nodes) {
+      const p = area.nodeViews.get(n.id)?.position;
+      if (!p) continue;
+      x0 = Math.min(x0, p.x);
+      y0 = Math.min(y0, p.y);
+      x1 = Math.max(x1, p.x + n.width);
+      y1 = Math.max(y1, p.y + n.height);
+    }
+    if (!(x1 > x0)) return;
+    const k = Math.max(0.15, Math.min(1, (areaSize.w * 0.9) / (x1 - x0), (areaSize.h * 0.9) / (y1 - y0)));
+    await area.area.zoom(k, 0, 0);
+    const kk = area.area.transform.k;
+    await area.area.translate(areaSize.w / 2 - ((x0 + x1) / 2) * kk, areaSize.h / 2 - ((y0 + y1) / 2) * kk);
+  }
+
+  // Where the pointer is over the canvas: Ctrl+V pastes there, Shift+A opens the menu there.
+  let pointerAt: [number, number] | null = null;
+  const onPointerMove = (e: PointerEvent): void => {
+    pointerAt = [e.clientX, e.clientY];
+  };
+  const onPointerLeave = (): void => {
+    pointerAt = null;
+  };
+  container.addEventListener('pointermove', onPointerMove);
+  container.addEventListener('pointerleave', onPointerLeave);
+
+  /**
+   * An offset for new nodes at these positions that puts none of them on a spot a node of the
+   * graph already holds: `step` times the smallest whole number (from `from`) that does, so
+   * repeated duplicates and adds fan out instead of stacking.
+   */
+  function freeOffset(positions: readonly (readonly [number, number])[], step: [number, number], from: number): [number, number] {
+    const taken = new Set((graph()?.nodes ?? []).map((n) => `${Math.round(n.position[0])},${Math.round(n.position[1])}`));
+    for (let k = from; k < from + 1000; k++) {
+      const dx = step[0] * k;
+      const dy = step[1] * k;
+      if (!positions.some((p) => taken.has(`${Math.round(p[0] + dx)},${Math.round(p[1] + dy)}`))) return [dx, dy];
+    }
+    return [step[0] * from, step[1] * from];
   }
 
   function graph() {
@@ -519,26 +630,55 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     }
   }
 
-  function pasteClipboard(): void {
-    if (!clipboard || !doc) return;
-    const { edit, ids } = paste(typeId, doc, clipboard.nodes, clipboard.connections);
+  /** Pastes nodes offset by `offset`; they are selected once drawn. */
+  function pasteNodes(nodes: readonly GraphNode[], connections: readonly DocConnection[], offset: [number, number]): void {
+    if (!doc || !nodes.length) return;
+    const { edit, ids } = paste(typeId, doc, nodes, connections, offset);
+    toSelect = ids;
     host.apply(edit);
-    void queue.then(() => select(ids));
+  }
+
+  function pasteClipboard(): void {
+    if (!clipboard) return;
+    const positions = clipboard.nodes.map((n) => n.position);
+    if (pointerAt) {
+      // the copies' top-left corner at the pointer
+      const [x, y] = clientToGraph(...pointerAt);
+      const left = Math.min(...positions.map((p) => p[0]));
+      const top = Math.min(...positions.map((p) => p[1]));
+      pasteNodes(clipboard.nodes, clipboard.connections, [round(x - left), round(y - top)]);
+    } else {
+      pasteNodes(clipboard.nodes, clipboard.connections, freeOffset(positions, [30, 30], 1));
+    }
+  }
+
+  function duplicate(): void {
+    const g = graph();
+    const ids = new Set(selectedIds());
+    if (!g || !ids.size) return;
+    const nodes = g.nodes.filter((n) => ids.has(n.id));
+    const connections = g.connections.filter((c) => ids.has(c.from[0]) && ids.has(c.to[0]));
+    pasteNodes(nodes, connections, freeOffset(nodes.map((n) => n.position), [30, 30], 1));
   }
 
   function addNodeAt(kind: string, clientX: number, clientY: number): void {
     const g = graph();
     if (!g || !getNodeDef(kind)) return;
     const id = freshNodeId(g.nodes);
-    host.apply(addNode(typeId, { id, kind, params: {}, position: clientToGraph(clientX, clientY) }));
-    void queue.then(() => select([id]));
+    const at = clientToGraph(clientX, clientY);
+    const [dx, dy] = freeOffset([at], [30, 30], 0);
+    toSelect = [id];
+    host.apply(addNode(typeId, { id, kind, params: {}, position: [at[0] + dx, at[1] + dy] }));
   }
 
   // Box select: Shift+drag on the empty canvas draws a rectangle; the nodes it touches are selected.
+  // The box is drawn in the canvas itself: the canvas's parent is the app element, whose children
+  // show only where its shadow tree has a slot for them, so a box put there was never drawn.
   const box = document.createElement('div');
+  box.dataset.test = 'select-box';
   box.style.cssText = 'position:absolute;border:1px dashed #ffd166;background:rgba(255,209,102,.08);pointer-events:none;display:none;z-index:10';
+  container.appendChild(box);
   const holder = container.parentElement ?? container;
-  holder.appendChild(box);
   let boxStart: [number, number] | null = null;
   const onBoxDown = (e: PointerEvent): void => {
     if (!e.shiftKey || e.button !== 0 || !e.composedPath().includes(container)) return;
@@ -557,7 +697,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   const onBoxMove = (e: PointerEvent): void => {
     if (!boxStart) return;
     const r = boxRect(e);
-    const h = holder.getBoundingClientRect();
+    const h = container.getBoundingClientRect();
     Object.assign(box.style, { display: 'block', left: `${r.left - h.left}px`, top: `${r.top - h.top}px`, width: `${r.right - r.left}px`, height: `${r.bottom - r.top}px` });
   };
   const onBoxUp = (e: PointerEvent): void => {
@@ -576,12 +716,28 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   };
   holder.addEventListener('pointerdown', onBoxDown, true);
 
+  // A double-click on the empty canvas opens the add menu there (instead of Rete's zoom step).
+  const onDoubleClick = (e: MouseEvent): void => {
+    const path = e.composedPath();
+    if (!path.includes(container) || path.some((el) => el instanceof HTMLElement && (el.tagName === 'STEER-NODE' || el.tagName === 'RETE-MINIMAP'))) return;
+    e.stopPropagation();
+    host.openMenu?.(e.clientX, e.clientY);
+  };
+  holder.addEventListener('dblclick', onDoubleClick, true);
+
   return {
     editor,
     area,
     show,
     selected: selectedIds,
     select,
+    selectAll: () => select(editor.getNodes().map((n) => n.id)),
+    frame: () => {
+      const nodes = editor.getNodes();
+      const chosen = nodes.filter((n) => n.selected);
+      return frameNodes(chosen.length ? chosen : nodes);
+    },
+    pointer: () => pointerAt,
     addNodeAt,
     deleteSelected: () => {
       const ids = selectedIds();
@@ -589,10 +745,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
     copy,
     paste: pasteClipboard,
-    duplicate: () => {
-      copy();
-      pasteClipboard();
-    },
+    duplicate,
     zoomToFit,
     minimap: (minimap as unknown as { element: HTMLElement }).element,
     showMinimap: (shown: boolean) => {
@@ -641,6 +794,9 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('keyup', onKey);
       holder.removeEventListener('pointerdown', onBoxDown, true);
+      holder.removeEventListener('dblclick', onDoubleClick, true);
+      container.removeEventListener('pointermove', onPointerMove);
+      container.removeEventListener('pointerleave', onPointerLeave);
       box.remove();
       area.destroy();
     },

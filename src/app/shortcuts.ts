@@ -1,0 +1,154 @@
+import { LitElement, css, html } from 'lit';
+
+/** One shortcut of the sheet: the keys (or gesture) and what it does. */
+export interface Shortcut {
+  keys: string;
+  does: string;
+}
+
+/** Every shortcut of the editor and the preview, by where it acts; the sheet `?` opens lists these. */
+export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] = [
+  {
+    area: 'Graph',
+    items: [
+      { keys: 'Shift+A', does: 'Add a node at the pointer (search, then Enter)' },
+      { keys: 'Double-click', does: 'On the empty canvas: add a node there' },
+      { keys: 'Right-click', does: 'On the empty canvas: add a node there' },
+      { keys: 'Ctrl+A', does: 'Select every node' },
+      { keys: 'Shift+click', does: 'Add a node to the selection' },
+      { keys: 'Shift+drag', does: 'On the empty canvas: select the nodes in a box' },
+      { keys: 'F', does: 'Frame the selection (every node when none is selected)' },
+      { keys: 'Delete', does: 'Delete the selected nodes (also Backspace)' },
+      { keys: 'Ctrl+C', does: 'Copy the selected nodes' },
+      { keys: 'Ctrl+V', does: 'Paste at the pointer' },
+      { keys: 'Ctrl+D', does: 'Duplicate the selected nodes beside them' },
+      { keys: 'M', does: 'Mute or unmute the selected nodes' },
+      { keys: 'Drag a socket', does: 'Connect; drag a wire off an input to remove it' },
+    ],
+  },
+  {
+    area: 'Everywhere',
+    items: [
+      { keys: 'Ctrl+Z', does: 'Undo' },
+      { keys: 'Ctrl+Shift+Z', does: 'Redo (also Ctrl+Y)' },
+      { keys: 'Ctrl+S', does: 'Save the scene' },
+      { keys: 'Escape', does: 'Close a menu or this sheet' },
+      { keys: '?', does: 'Show this sheet' },
+    ],
+  },
+  {
+    area: 'Palette',
+    items: [
+      { keys: 'Tab', does: 'Move to the next entry' },
+      { keys: '↓ / ↑', does: 'Move between entries' },
+      { keys: 'Enter', does: 'Add the focused entry (also double-click)' },
+    ],
+  },
+  {
+    area: 'Preview',
+    items: [
+      { keys: 'Space+drag', does: 'Pan (also the middle button)' },
+      { keys: 'Wheel', does: 'Zoom' },
+      { keys: ', / .', does: 'Step one tick back / forward (preview focused)' },
+      { keys: '← / →', does: 'Timeline: one tick back / forward (Shift: ten times more)' },
+      { keys: 'PageDown / PageUp', does: 'Timeline: a big step back / forward' },
+      { keys: 'Home / End', does: 'Timeline: the first / last recorded tick' },
+      { keys: 'Enter', does: 'In the seed field: restart with that seed' },
+    ],
+  },
+];
+
+/**
+ * The sheet of every shortcut (`?`): an overlay over the app. Its Close button dispatches
+ * `shortcuts-close` (the app closes it on Escape too).
+ */
+export class SteerShortcuts extends LitElement {
+  static styles = css`
+    :host {
+      position: fixed;
+      inset: 0;
+      z-index: 50;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      background: rgba(6, 8, 11, 0.6);
+      font: 12px system-ui, sans-serif;
+      color: #dde3ea;
+    }
+    .sheet {
+      max-width: min(860px, 92vw);
+      max-height: 88vh;
+      overflow: auto;
+      background: #1d232b;
+      border: 1px solid #3a4450;
+      border-radius: 10px;
+      box-shadow: 0 16px 40px rgba(0, 0, 0, 0.6);
+      padding: 14px 18px 16px;
+    }
+    header {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      margin-bottom: 6px;
+    }
+    h2 {
+      margin: 0;
+      font-size: 14px;
+    }
+    .columns {
+      columns: 2 300px;
+      column-gap: 28px;
+    }
+    section {
+      break-inside: avoid;
+      margin-bottom: 10px;
+    }
+    h3 {
+      margin: 8px 0 4px;
+      font-size: 10px;
+      text-transform: uppercase;
+      letter-spacing: 0.06em;
+      color: #7d8894;
+    }
+    .row {
+      display: flex;
+      gap: 10px;
+      padding: 2px 0;
+    }
+    kbd {
+      flex: 0 0 116px;
+      font: 11px ui-monospace, monospace;
+      color: #ffd166;
+    }
+    button {
+      background: #2b3440;
+      color: inherit;
+      border: 1px solid #3a4450;
+      border-radius: 5px;
+      padding: 4px 10px;
+      font: inherit;
+      cursor: pointer;
+    }
+  `;
+
+  firstUpdated(): void {
+    this.renderRoot.querySelector('button')?.focus();
+  }
+
+  render() {
+    return html`<div class="sheet" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
+      <header>
+        <h2>Keyboard shortcuts</h2>
+        <button @click=${() => this.dispatchEvent(new CustomEvent('shortcuts-close', { bubbles: true, composed: true }))}>Close</button>
+      </header>
+      <div class="columns">
+        ${SHORTCUTS.map(
+          (g) => html`<section>
+            <h3>${g.area}</h3>
+            ${g.items.map((s) => html`<div class="row"><kbd>${s.keys}</kbd><span>${s.does}</span></div>`)}
+          </section>`,
+        )}
+      </div>
+    </div>`;
+  }
+}
