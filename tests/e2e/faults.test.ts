@@ -113,7 +113,7 @@ describe('the app under faults', () => {
     const before = await doc(page);
     const files: [string, number[] | string, RegExp][] = [
       ['notes.txt', 'this is not JSON {', /not JSON: line 1, column 1: expected a value, found 'this'/],
-      ['picture.steer.json', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], /not JSON/],
+      ['picture.steer.json', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], /not a text file: it has a NUL byte at byte offset 8/],
       ['list.steer.json', '[1, 2, 3]', /expected a scene: a JSON object, got a list of 3 items/],
       ['deep.steer.json', '['.repeat(100_000), /nested more than 32 deep/],
     ];

@@ -272,7 +272,7 @@ describe('the minimap', () => {
     await page.click('[data-test="presets"]');
     await page.click('[data-preset="ring"]');
     const ring = await doc(page);
-    await expect.poll(() => page.evaluate((name) => localStorage.getItem('steergraph.draft')?.includes(JSON.stringify(name)) ?? false, ring.name)).toBe(true);
+    await expect.poll(() => page.evaluate((name) => Object.keys(localStorage).some((k) => k.startsWith('steergraph.draft:') && (localStorage.getItem(k) ?? '').includes(JSON.stringify(name))), ring.name)).toBe(true);
     const n = ring.agentTypes[0].graph.nodes.length;
     await page.reload();
     await waitForApp(page);

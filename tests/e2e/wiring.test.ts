@@ -28,15 +28,18 @@ async function openGraph(page: Page, graph: SceneDocument['agentTypes'][number][
   await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, graph.nodes.length);
   // (the wires drawn too, before the test takes hold of one)
   await page.waitForFunction((n) => document.querySelectorAll('rete-connection-wrapper').length === n, graph.connections.length);
-  // Fit: every node in view
-  await page.click('[data-test="fit"]');
-  await page.waitForFunction(() => {
-    const g = document.querySelector('[data-test="graph"]')!.getBoundingClientRect();
-    return [...document.querySelectorAll('steer-node')].every((n) => {
-      const r = n.getBoundingClientRect();
-      return r.left >= g.left && r.top >= g.top && r.right <= g.right && r.bottom <= g.bottom;
+  // F with nothing selected frames every node (Fit keeps text legible, so a wide graph would
+  // extend beyond the view)
+  const allInView = () =>
+    page.evaluate(() => {
+      const g = document.querySelector('[data-test="graph"]')!.getBoundingClientRect();
+      return [...document.querySelectorAll('steer-node')].every((n) => {
+        const r = n.getBoundingClientRect();
+        return r.left >= g.left && r.top >= g.top && r.right <= g.right && r.bottom <= g.bottom;
+      });
     });
-  });
+  await page.keyboard.press('f');
+  await expect.poll(allInView).toBe(true);
   return d.agentTypes[0].id;
 }
 
