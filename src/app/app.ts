@@ -1,3 +1,5 @@
+// Over 600 lines, knowingly for now: the shell still holds the autosave wiring, the menus, the keyboard shortcuts and the
+// file handling, each to move out in the house issue (15).
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { compile, hasErrors, type Compiled } from '../compiler/index';
 import { moduleDeclarations, moduleSource } from '../compiler/module';

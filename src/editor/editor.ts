@@ -1,4 +1,7 @@
 /**
+ * Over 600 lines, knowingly for now: the culling, the minimap and the paste/duplicate placement are
+ * separate responsibilities to move out in the house issue (15), which splits the editor by them.
+ *
  * The graph editor: Rete v2 with the Lit renderer, showing one agent type's graph of the open
  * document. It is a view (DESIGN.md contract 1): `show()` reconciles Rete with the document, and
  * every user action becomes an edit the host applies to the document, which comes back through
