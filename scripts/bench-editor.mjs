@@ -73,7 +73,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   let server;
   let context;
   try {
-    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, [vite, 'build', '--mode', 'e2e', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
     // initial JavaScript: the entry chunk and what index.html loads eagerly
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');

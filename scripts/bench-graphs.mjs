@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Large graphs and long editing in the browser (docs/performance.md, "Large graphs";
-// docs/reliability.md): serves a built app (--dist, default dist/; `npm run build` first) with
+// docs/reliability.md): serves a built app (--dist, default dist/; `npx vite build --mode e2e` first: a test build, with the hooks of src/test-hooks.ts) with
 // `vite preview`, opens it in headless Chromium (tests/e2e/chromium.ts flags, --expose-gc) and
 // measures, in the app itself:
 //

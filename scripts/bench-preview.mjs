@@ -84,7 +84,7 @@ const profile = mkdtempSync(path.join(tmpdir(), 'steergraph-bench-profile-'));
 let server;
 let context;
 try {
-  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [vite, 'build', '--mode', 'e2e', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
   server = spawn(process.execPath, [vite, 'preview', '--outDir', out, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { cwd: root, stdio: 'ignore' });
   const base = `http://127.0.0.1:${PORT}/`;

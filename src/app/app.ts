@@ -1,5 +1,6 @@
 // Over 600 lines, knowingly for now: the shell still holds the autosave wiring, the menus, the keyboard shortcuts and the
 // file handling, each to move out in the house issue (15).
+import { expose } from '../test-hooks';
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { compile, hasErrors, type Compiled } from '../compiler/index';
 import { moduleDeclarations, moduleSource } from '../compiler/module';
@@ -571,9 +572,9 @@ export class SteerApp extends LitElement {
     this.addEventListener(NODE_HELP_EVENT, this.onHelp);
     this.addEventListener('agent-follow', this.onFollow);
     this.addEventListener('probe-hover', this.onProbeHover);
-    (window as unknown as { __steerApp?: SteerApp }).__steerApp = this;
+    expose('app', this);
     // For browser tests: the document edits, to build edits (a 500-node paste) for `apply`.
-    (window as unknown as { __steerCommands?: typeof commands }).__steerCommands = commands;
+    expose('commands', commands);
   }
 
   disconnectedCallback(): void {
@@ -909,7 +910,7 @@ export class SteerApp extends LitElement {
     const main = this.mainPreview;
     if (main) {
       main.playing = this.mainWasPlaying;
-      window.__steerPreview = main;
+      expose('preview', main);
     }
     void this.updateComplete.then(() => this.editor?.zoomToFit());
   }

@@ -1,5 +1,6 @@
 // Over 600 lines, knowingly for now: the page's simulation loop here and the worker's in worker-simulation.ts are the
 // two copies the house issue (15) merges into one; splitting this file comes with that.
+import { expose, withdraw } from '../test-hooks';
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { Obstacle, SceneDocument } from '../document/types';
@@ -81,7 +82,7 @@ export interface OverlaysChangeDetail {
 
 declare global {
   interface Window {
-    /** The connected preview, for browser tests. */
+    /** The connected preview, for browser tests (a test build only: src/test-hooks.ts). */
     __steerPreview?: SteerPreview;
   }
   interface HTMLElementTagNameMap {
@@ -486,13 +487,13 @@ export class SteerPreview extends LitElement {
 
   connectedCallback(): void {
     super.connectedCallback();
-    window.__steerPreview = this;
+    expose('preview', this);
     this.addEventListener('keydown', this.onKeyDown);
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (window.__steerPreview === this) delete window.__steerPreview;
+    withdraw('preview', this);
     this.removeEventListener('keydown', this.onKeyDown);
     this.gesture = null;
   }

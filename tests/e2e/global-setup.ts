@@ -30,7 +30,7 @@ async function waitFor(url: string, ms: number): Promise<void> {
 export async function setup(): Promise<void> {
   chromiumPath();
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...outDir], {
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'e2e', '--logLevel', 'warn', ...outDir], {
       cwd: root,
       encoding: 'utf8',
     });
