@@ -61,7 +61,7 @@ export interface RestoredSession {
  * The session this tab starts with: its autosaved draft when there is one (still unsaved when it
  * was), else the default scene; the notice says a session was restored, or why not.
  */
-export function restoreSession(drafts: TabDrafts): RestoredSession {
+export function restoreSession(drafts: Pick<TabDrafts, 'restore'>): RestoredSession {
   const draft = drafts.restore();
   let notice: string | null = null;
   if (draft.ok && draft.doc) {
