@@ -45,10 +45,10 @@ describe('restoreSession', () => {
   });
 
   it('starts from the default scene without a draft, with the warning of one that did not load', () => {
-    const none = restoreSession(drafts({ ok: true, doc: null, dirty: false, from: null, warnings: [] } as unknown));
+    const none = restoreSession(drafts({ ok: true, doc: null, dirty: false, from: null, warnings: [] }));
     expect(none.session.doc.name).toBe(defaultScene().name);
     expect(none.notice).toBeNull();
-    const bad = restoreSession(drafts({ ok: false, warning: 'Your draft could not be read.' } as unknown));
+    const bad = restoreSession(drafts({ ok: false, warning: 'Your draft could not be read.' }));
     expect(bad.notice).toBe('Your draft could not be read.');
     expect(bad.session.dirty).toBe(false);
   });
