@@ -50,7 +50,8 @@ export const appStyles = css`
   }
   header button,
   .tabs button,
-  .panel-tabs button {
+  .panel-tabs button,
+  .graph-tools button {
     background: var(--steer-button);
     color: var(--steer-text);
     border: 1px solid var(--steer-button-border);
@@ -160,13 +161,6 @@ export const appStyles = css`
   }
   .graph-tools button {
     background: var(--steer-button-overlay);
-    color: var(--steer-text);
-    border: 1px solid var(--steer-button-border);
-    border-radius: 5px;
-    padding: 4px 10px;
-    font: inherit;
-    font-size: 12px;
-    cursor: pointer;
   }
   .right {
     border-left: 1px solid var(--steer-border);
