@@ -1,12 +1,10 @@
 /**
  * A/B compare: the open scene (A) and a duplicate (B) run side by side from the same seed at tick
  * 0, with the same pointer and the same play, pause and speed, each beside a per-type summary
- * (summary.ts). The app edits one variant at a time: it keeps the edited variant's undo history,
- * saved state and module text as its own and the other one's in a {@link CompareSession}, and
- * swaps them on "Editing: A | B".
+ * (summary.ts). The app edits one variant at a time; each variant's document session and build
+ * are in the comparison's session object (compare-session.ts), and "Editing: A | B" picks one.
  */
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import type { History } from '../document/commands';
 import type { SceneDocument } from '../document/types';
 import type { PreviewStatsDetail, SceneEditDetail, SteerPreview } from '../preview/preview';
 import { SPEEDS } from '../preview/ticker';
@@ -15,22 +13,6 @@ import { COLLISIONS_DEFINITION, NEAREST_DEFINITION, SPEED_DEFINITION, summarize,
 
 /** Which variant. */
 export type Variant = 'A' | 'B';
-
-/** What the app keeps of the variant it is not editing. */
-export interface VariantSlot {
-  history: History;
-  /** The document as last saved (or opened); the variant is dirty while its document is another. */
-  savedDoc: SceneDocument;
-  /** Its compiled module text, and the key it was compiled for (see `behaviourKey` in app.ts). */
-  source: string;
-  sourceKey: string;
-}
-
-/** The app's state while comparing: which variant it edits, and the other one's slot. */
-export interface CompareSession {
-  editing: Variant;
-  other: VariantSlot;
-}
 
 /** Detail of `scene-edit` from a compare preview: the canvas edit and the variant it was made in. */
 export interface VariantSceneEditDetail {

@@ -1,14 +1,23 @@
 /**
- * The presets shipped with the app (presets/*.steer.json), loaded through the same loader as a
- * user's file: a preset that did not load would be a bug, and shows as one.
+ * The presets shipped with the app (presets/*.steer.json), and the starter a new scene and a new
+ * agent type begin from (presets/starters/new-scene.steer.json), loaded through the same loader as
+ * a user's file: a preset that did not load would be a bug, and shows as one.
  */
 import { parseScene } from '../document/load';
-import type { SceneDocument } from '../document/types';
+import type { AgentType, SceneDocument } from '../document/types';
+import newSceneFile from '../../presets/starters/new-scene.steer.json';
 
 /** A preset: its file name (without .steer.json) and document. */
 export interface Preset {
   key: string;
   doc: SceneDocument;
+}
+
+/** A shipped scene file's document (throws when it does not load). */
+function loaded(key: string, value: unknown): SceneDocument {
+  const r = parseScene(value);
+  if (!r.ok) throw new Error(`preset ${key} does not load: ${r.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  return r.doc;
 }
 
 const files = import.meta.glob('../../presets/*.steer.json', { eager: true, import: 'default' }) as Record<string, unknown>;
@@ -17,49 +26,27 @@ const files = import.meta.glob('../../presets/*.steer.json', { eager: true, impo
 export const PRESETS: readonly Preset[] = Object.entries(files)
   .map(([file, value]) => {
     const key = file.replace(/^.*\//, '').replace(/\.steer\.json$/, '');
-    const loaded = parseScene(value);
-    if (!loaded.ok) throw new Error(`preset ${key} does not load: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
-    return { key, doc: loaded.doc };
+    return { key, doc: loaded(key, value) };
   })
   .sort((a, b) => (a.key === 'default' ? -1 : b.key === 'default' ? 1 : a.key.localeCompare(b.key)));
 
-/** The scene a new user sees first. */
+const STARTER = loaded('starters/new-scene', newSceneFile);
+
+/** The scene a new user sees first (the blank scene in a build without presets). */
 export function defaultScene(): SceneDocument {
   const p = PRESETS.find((x) => x.key === 'default') ?? PRESETS[0];
-  return p ? p.doc : fallbackScene();
+  return p ? p.doc : newScene();
 }
 
-/** A small flock, for a build without presets. */
-export function fallbackScene(): SceneDocument {
-  return {
-    format: 'steergraph',
-    version: 1,
-    name: 'Flock',
-    description: 'Boids flocking and wandering.',
-    world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
-    agentTypes: [
-      {
-        id: 'boid',
-        name: 'Boid',
-        color: '#5ec8ff',
-        count: 60,
-        mass: 1,
-        maxSpeed: 3,
-        maxForce: 0.15,
-        graph: {
-          nodes: [
-            { id: 'n1', kind: 'flock', params: {}, position: [0, 0] },
-            { id: 'n2', kind: 'wander', params: {}, position: [0, 260] },
-            { id: 'n3', kind: 'sum', params: {}, position: [280, 60] },
-            { id: 'n4', kind: 'agent-output', params: {}, position: [540, 80] },
-          ],
-          connections: [
-            { from: ['n1', 'force'], to: ['n3', 'in0'] },
-            { from: ['n2', 'force'], to: ['n3', 'in1'] },
-            { from: ['n3', 'force'], to: ['n4', 'force'] },
-          ],
-        },
-      },
-    ],
-  };
+/** A blank scene for New: one agent type that wanders. */
+export function newScene(): SceneDocument {
+  return structuredClone(STARTER);
+}
+
+/** Colours of added agent types, in turn. */
+export const TYPE_COLOURS = ['#5ec8ff', '#ff7a59', '#7ee07e', '#f5c451', '#d99cff', '#ff6fae', '#4fd1c5', '#c0c8d0'];
+
+/** A new agent type (+ Type): the starter's, under another id, name and colour. */
+export function newAgentType(id: string, name: string, color: string): AgentType {
+  return { ...structuredClone(STARTER.agentTypes[0]), id, name, color };
 }

@@ -6,19 +6,19 @@ export const panelStyles = css`
     display: block;
     padding: 10px 12px;
     font-size: 12px;
-    color: #dde3ea;
+    color: var(--steer-text);
   }
   h3 {
     margin: 4px 0 8px;
     font-size: 11px;
     text-transform: uppercase;
     letter-spacing: 0.07em;
-    color: #8b97a4;
+    color: var(--steer-text-dim);
   }
   h4 {
     margin: 12px 0 4px;
     font-size: 12px;
-    color: #c2ccd6;
+    color: var(--steer-text-heading);
   }
   .row {
     display: grid;
@@ -28,13 +28,13 @@ export const panelStyles = css`
     margin: 3px 0;
   }
   label {
-    color: #aab4bf;
+    color: var(--steer-text-label);
   }
   input,
   select {
-    background: #0e1115;
-    color: #e8edf2;
-    border: 1px solid #39424d;
+    background: var(--steer-field);
+    color: var(--steer-text-strong);
+    border: 1px solid var(--steer-field-border);
     border-radius: 4px;
     padding: 3px 6px;
     font: inherit;
@@ -42,27 +42,27 @@ export const panelStyles = css`
     min-width: 0;
   }
   button {
-    background: #26303b;
-    color: #dde3ea;
-    border: 1px solid #3a4450;
+    background: var(--steer-panel-button);
+    color: var(--steer-text);
+    border: 1px solid var(--steer-popup-border);
     border-radius: 4px;
     padding: 3px 8px;
     font: inherit;
     cursor: pointer;
   }
   button:hover {
-    background: #303c49;
+    background: var(--steer-panel-button-hover);
   }
   button[aria-pressed='true'] {
-    background: #3d63b8;
-    border-color: #5b82d6;
+    background: var(--steer-pressed);
+    border-color: var(--steer-pressed-border);
   }
   .hint {
-    color: #7d8894;
+    color: var(--steer-text-hint);
     font-size: 11px;
     line-height: 1.45;
   }
   code {
-    color: #9fb0c2;
+    color: var(--steer-text-code);
   }
 `;

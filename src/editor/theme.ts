@@ -1,12 +1,16 @@
-/** The editor's colours and socket shapes: one product look (categories and socket types). */
+/**
+ * The editor's colours and socket shapes: one product look (categories and socket types). The
+ * colours are the app's custom properties (src/app/theme.ts), named here by category and type.
+ */
 import type { Category, SocketType } from '../../nodes/types';
+import { cssVar } from '../app/theme';
 
-/** Header colour of a node by category. */
+/** Header colour of a node by category (a `var(--steer-category-…)`). */
 export const CATEGORY_COLOR: Record<Category, string> = {
-  source: '#2f7d6d',
-  behaviour: '#3d63b8',
-  combinator: '#8a5a2b',
-  output: '#7b3f8f',
+  source: cssVar('category-source'),
+  behaviour: cssVar('category-behaviour'),
+  combinator: cssVar('category-combinator'),
+  output: cssVar('category-output'),
 };
 
 /** Palette group titles. */
@@ -17,13 +21,13 @@ export const CATEGORY_LABEL: Record<Category, string> = {
   output: 'Output',
 };
 
-/** Socket colour by type. */
+/** Socket and wire colour by type (a `var(--steer-socket-…)`). */
 export const SOCKET_COLOR: Record<SocketType, string> = {
-  force: '#ffb347',
-  point: '#5ec8ff',
-  agent: '#7ee07e',
-  path: '#d99cff',
-  obstacles: '#ff6b6b',
+  force: cssVar('socket-force'),
+  point: cssVar('socket-point'),
+  agent: cssVar('socket-agent'),
+  path: cssVar('socket-path'),
+  obstacles: cssVar('socket-obstacles'),
 };
 
 /** Socket shape by type: a force is a circle, a point a diamond, an agent a triangle… */

@@ -234,8 +234,8 @@ describe('A/B compare in a browser', () => {
     await page.mouse.up();
     const other = () =>
       page.evaluate(() => {
-        const app = (window as unknown as { __steerApp: { compare: { editing: string; other: { history: { doc: { world: { obstacles: { x: number }[] } } } } } } }).__steerApp;
-        return { editing: app.compare.editing, x: app.compare.other.history.doc.world.obstacles[0].x };
+        const app = (window as unknown as { __steerApp: { compare: { editing: string; other: { session: { doc: { world: { obstacles: { x: number }[] } } } } } } }).__steerApp;
+        return { editing: app.compare.editing, x: app.compare.other.session.doc.world.obstacles[0].x };
       });
     // A stays the one edited, and unchanged; B's document has the obstacle where it was dropped
     const b = await other();

@@ -1,0 +1,93 @@
+/**
+ * The app's keyboard shortcuts (the sheet that lists them is shortcuts.ts): which key does what,
+ * and a controller that listens on the window while the app is connected.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** What a shortcut does. */
+export type ShortcutAction =
+  | 'open-sheet'
+  | 'close-sheet'
+  | 'select-all'
+  | 'add-node'
+  | 'frame'
+  | 'undo'
+  | 'redo'
+  | 'copy'
+  | 'paste'
+  | 'duplicate'
+  | 'save'
+  | 'mute'
+  | 'delete'
+  | 'close-menus';
+
+/** The parts of a key event a shortcut depends on. */
+export type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
+
+/**
+ * The action of a key press, or null. While the shortcut sheet is open it takes the keys: only
+ * Escape (or ? again) does anything, closing it.
+ */
+export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction | null {
+  const mod = e.ctrlKey || e.metaKey;
+  const k = e.key.toLowerCase();
+  if (sheetOpen) return e.key === 'Escape' || e.key === '?' ? 'close-sheet' : null;
+  if (e.key === '?' && !mod && !e.altKey) return 'open-sheet';
+  if (mod && !e.shiftKey && !e.altKey && k === 'a') return 'select-all';
+  if (!mod && !e.altKey && e.shiftKey && k === 'a') return 'add-node';
+  if (!mod && !e.altKey && !e.shiftKey && k === 'f') return 'frame';
+  if (mod && k === 'z') return e.shiftKey ? 'redo' : 'undo';
+  if (mod && k === 'y') return 'redo';
+  if (mod && k === 'c') return 'copy';
+  if (mod && k === 'v') return 'paste';
+  if (mod && k === 'd') return 'duplicate';
+  if (mod && k === 's') return 'save';
+  if (!mod && !e.altKey && k === 'm') return 'mute';
+  if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) return 'delete';
+  if (e.key === 'Escape') return 'close-menus';
+  return null;
+}
+
+/**
+ * Whether the browser's own handling of the key is kept: copying (the page's selection as well) and
+ * Escape (it also closes what the browser opened). Every other shortcut takes the key, so Shift+A
+ * types nothing into the node menu's search field that takes the focus.
+ */
+export function keepsDefault(action: ShortcutAction): boolean {
+  return action === 'copy' || action === 'close-menus';
+}
+
+/** Whether a key event comes from typing in a field (then it is never a graph shortcut). */
+export function isTyping(e: Event): boolean {
+  const t = e.composedPath()[0];
+  return t instanceof HTMLElement && (t.isContentEditable || t.matches('input, textarea, select'));
+}
+
+/**
+ * Runs the shortcuts on the window's key presses while the host is connected, unless the user is
+ * typing in a field or `paused()` (a dialog or the node help is open).
+ */
+export class ShortcutController implements ReactiveController {
+  constructor(
+    host: ReactiveControllerHost,
+    private options: { paused(): boolean; sheetOpen(): boolean; run: Record<ShortcutAction, () => void> },
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    window.addEventListener('keydown', this.onKeyDown);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('keydown', this.onKeyDown);
+  }
+
+  private onKeyDown = (e: KeyboardEvent): void => {
+    if (isTyping(e) || this.options.paused()) return;
+    const action = shortcutAction(e, this.options.sheetOpen());
+    if (!action) return;
+    if (!keepsDefault(action)) e.preventDefault();
+    this.options.run[action]();
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The edits made outside the graph: in the World panel and on the preview's canvas (dragging an
+ * obstacle, a target or a path point; the seed), as document edits.
+ */
+import { insertPathPoint, movePathPoint, removePathPoint, setObstacles, setPaths, setTargets, updateWorld, type Edit } from '../document/commands';
+import type { SceneDocument } from '../document/types';
+import type { SceneEditDetail } from '../preview/preview';
+import type { WorldChange } from './world-panel';
+
+/** The edit of a World panel change; null for a change that is no edit (the path being edited). */
+export function worldChangeEdit(c: WorldChange): Edit | null {
+  switch (c.kind) {
+    case 'world':
+      return updateWorld(c.patch);
+    case 'obstacles':
+      return setObstacles(c.obstacles);
+    case 'paths':
+      return setPaths(c.paths);
+    case 'targets':
+      return setTargets(c.targets);
+    case 'edit-path':
+      return null;
+  }
+}
+
+/** The edit of a canvas gesture on the preview; positions land on a tenth of a pixel. */
+export function sceneEdit(doc: SceneDocument, d: SceneEditDetail): Edit | null {
+  const r = (v: number) => Math.round(v * 10) / 10;
+  const w = doc.world;
+  switch (d.kind) {
+    case 'move-path-point':
+      return movePathPoint(d.path, d.index, [r(d.x), r(d.y)]);
+    case 'insert-path-point':
+      return insertPathPoint(d.path, d.index, [r(d.x), r(d.y)]);
+    case 'remove-path-point':
+      return removePathPoint(d.path, d.index);
+    case 'set-seed':
+      return updateWorld({ seed: d.seed });
+    case 'move-obstacle':
+      return setObstacles(w.obstacles.map((o, k) => (k === d.index ? { ...o, x: r(d.x), y: r(d.y) } : o)));
+    case 'move-target':
+      return setTargets(w.targets.map((t) => (t.name === d.name ? { ...t, x: r(d.x), y: r(d.y) } : t)));
+    case 'add-path-point':
+      return setPaths(w.paths.map((p) => (p.id === d.path ? { ...p, points: [...p.points, [r(d.x), r(d.y)] as [number, number]] } : p)));
+  }
+  return null;
+}
