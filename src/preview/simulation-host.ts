@@ -207,7 +207,7 @@ export class LocalSimulation implements SimulationHost {
     return true;
   }
 
-  timing(loop: TickTiming): TickTiming {
+  timing(loop: TickTiming, _playing: boolean): TickTiming {
     return loop;
   }
 
