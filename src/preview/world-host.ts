@@ -9,7 +9,6 @@ import type { BehaviorWorld, PackedNumbers, Snapshot, WorldOptions } from '../..
 import type { Obstacle } from '../document/types';
 import { nextTask } from '../next-task';
 import { freshReason, sceneEdits, type SceneShape } from './reconcile';
-import type { Carry } from './sim-protocol';
 import { placesOf, transferWorld } from './transfer';
 
 /** What a compiled scene module exports (src/compiler/module.ts). */
@@ -21,6 +20,19 @@ export interface BehaviorModule {
 
 /** Evaluates module text and resolves to its namespace. */
 export type ModuleImporter = (source: string) => Promise<unknown>;
+
+/** A running world's state carried to another thread (or to the next worker): it resumes bit-exactly. */
+export interface Carry {
+  /** The text of the module the world runs. */
+  source: string;
+  /** Its scene, for a module without an embedded one. */
+  scene: SceneShape | null;
+  snapshot: Snapshot;
+  /** The seed chosen with `reset(seed)`, or null: the scene's. */
+  seedOverride: number | null;
+  /** The pointer as last set, or null: never set. */
+  pointer: [number, number] | null;
+}
 
 /** How a load or a reset went. */
 export type HostOutcome =
