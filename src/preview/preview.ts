@@ -1,12 +1,13 @@
-// Over 600 lines, knowingly for now: the page's simulation loop here and the worker's in worker-simulation.ts are the
-// two copies the house issue (15) merges into one; splitting this file comes with that.
+// Over 500 lines, knowingly for now: the simulation is one object for both threads (simulation.ts,
+// simulation-host.ts) and the control bar is control-bar.ts; the canvas gestures and path editing
+// (the "canvas input" and "path editing" banners) are still here, to become controllers (issue 15, item 3).
 import { expose, withdraw } from '../test-hooks';
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { Obstacle, SceneDocument } from '../document/types';
 import { BitmapRenderer } from './bitmap';
 import { cssColor } from './colors';
-import { DEFAULT_OVERLAYS, OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Frame, type Hot, type Overlay, type Theme, type TypeStyle } from './draw';
+import { DEFAULT_OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Frame, type Hot, type Theme, type TypeStyle } from './draw';
 import type { PreviewWorld } from './frame-world';
 import { drawInspection, pickAgent, probeColors, type Followed } from './inspect';
 import type { ProbeReading } from '../../runtime/api';
@@ -21,7 +22,8 @@ import type { RecordedRange } from './sim-protocol';
 import { DismissController } from './dismiss-controller';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
-import { SPEEDS, clampSpeed } from './ticker';
+import { clampSpeed } from './ticker';
+import { controlBar, previewStyles, type ControlBarActions } from './control-bar';
 import { pointAt, segmentAt } from './path-edit';
 import { IDENTITY, fitView, panBy, toScreen, toWorld, wheelFactor, zoomAt, type View } from './view';
 import { WebGLRenderer, webgl2Support } from './webgl';
@@ -96,19 +98,6 @@ type Gesture =
   | { kind: 'press'; pointerId: number; startX: number; startY: number; grab: Hot; dx: number; dy: number }
   | { kind: 'drag'; pointerId: number; grab: NonNullable<Hot>; dx: number; dy: number; x: number; y: number; vx: number; vy: number; startX: number; startY: number };
 
-/** The overlay menu's labels. */
-const OVERLAY_LABELS: Readonly<Record<Overlay, string>> = {
-  obstacles: 'Obstacles',
-  paths: 'Paths',
-  targets: 'Named targets',
-  pointer: 'Pointer',
-  velocity: 'Velocity',
-  force: 'Steering force',
-  wander: 'Wander circle',
-  feelers: 'Feelers',
-  neighbours: 'Neighbour radius',
-};
-
 /** A press moving more than this many CSS px becomes a drag. */
 const DRAG_SLOP_PX = 3;
 /** Extra hit radius around obstacles and target markers, CSS px. */
@@ -133,10 +122,6 @@ function sameHot(a: Hot, b: Hot): boolean {
   if (a.kind === 'target') return b.kind === 'target' && a.name === b.name;
   if (a.kind === 'path-point') return b.kind === 'path-point' && a.path === b.path && a.index === b.index;
   return b.kind === 'obstacle' && a.index === b.index;
-}
-
-function labelOfSpeed(s: number): string {
-  return `${s}×`;
 }
 
 /**
@@ -220,138 +205,7 @@ export class SteerPreview extends LitElement {
   /** The agent the inspector follows (click an agent; click empty space to stop). */
   declare followed: Followed | null;
 
-  static styles = css`
-    :host {
-      display: block;
-      position: relative;
-      overflow: hidden;
-      min-height: 160px;
-      background: var(--steer-preview-background, #111418);
-      color: var(--steer-preview-text, #dde3ea);
-      font: 12px/1.3 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-      contain: content;
-    }
-    canvas {
-      position: absolute;
-      inset: 0;
-      width: 100%;
-      height: 100%;
-      display: block;
-      touch-action: none;
-      outline: none;
-    }
-    canvas.gl {
-      pointer-events: none;
-    }
-    .bar {
-      position: absolute;
-      left: 8px;
-      bottom: 8px;
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 4px;
-      padding: 4px;
-      border-radius: 6px;
-      background: var(--steer-preview-bar, rgba(22, 27, 33, 0.92));
-      border: 1px solid var(--steer-preview-bar-border, #2b343e);
-      max-width: calc(100% - 16px);
-      box-sizing: border-box;
-    }
-    button,
-    select,
-    input {
-      font: inherit;
-      color: inherit;
-      background: var(--steer-preview-button, #1f262e);
-      border: 1px solid var(--steer-preview-bar-border, #2b343e);
-      border-radius: 4px;
-      height: 26px;
-      box-sizing: border-box;
-    }
-    button {
-      min-width: 28px;
-      padding: 0 7px;
-      cursor: pointer;
-    }
-    button:hover,
-    select:hover {
-      background: var(--steer-preview-button-hover, #2a333d);
-    }
-    button:focus-visible,
-    select:focus-visible,
-    input:focus-visible {
-      outline: 2px solid var(--steer-preview-accent, #5ec8ff);
-      outline-offset: 1px;
-    }
-    button[aria-pressed='true'] {
-      border-color: var(--steer-preview-accent, #5ec8ff);
-    }
-    .icon {
-      font-size: 13px;
-      line-height: 1;
-    }
-    label {
-      display: inline-flex;
-      align-items: center;
-      gap: 4px;
-      padding: 0 2px 0 6px;
-      color: var(--steer-preview-muted, #9aa7b4);
-    }
-    input[type='number'] {
-      width: 88px;
-      padding: 0 4px;
-    }
-    .sep {
-      width: 1px;
-      align-self: stretch;
-      background: var(--steer-preview-bar-border, #2b343e);
-      margin: 2px 2px;
-    }
-    .timeline {
-      flex: 1 0 100%;
-      padding: 0 4px;
-      box-sizing: border-box;
-    }
-    button:disabled {
-      opacity: 0.4;
-      cursor: default;
-    }
-    .tick {
-      font-variant-numeric: tabular-nums;
-      color: var(--steer-preview-muted, #9aa7b4);
-      padding: 0 6px;
-      min-width: 64px;
-    }
-    .menu {
-      position: relative;
-    }
-    .menu ul {
-      position: absolute;
-      bottom: 32px;
-      left: 0;
-      margin: 0;
-      padding: 6px;
-      list-style: none;
-      background: var(--steer-preview-menu, #161b21);
-      border: 1px solid var(--steer-preview-bar-border, #2b343e);
-      border-radius: 6px;
-      min-width: 150px;
-    }
-    .menu li label {
-      color: inherit;
-      padding: 3px 4px;
-      width: 100%;
-      box-sizing: border-box;
-      cursor: pointer;
-      white-space: nowrap;
-    }
-    .menu input[type='checkbox'] {
-      height: auto;
-      margin: 0 4px 0 0;
-      accent-color: var(--steer-preview-accent, #5ec8ff);
-    }
-  `;
+  static styles = previewStyles;
 
   private timelineSyncedAt = Number.NEGATIVE_INFINITY;
   /** The simulation on the page (it runs there, or waits to). */
@@ -1279,7 +1133,22 @@ export class SteerPreview extends LitElement {
     this.cursor = cursor;
   }
 
-  // ─── control bar ──────────────────────────────────────────────────────────────────────────
+  // ─── control bar (control-bar.ts) ─────────────────────────────────────────────────────────
+
+  private readonly barActions: ControlBarActions = {
+    seek: (e) => this.onTimelineSeek(e),
+    togglePlaying: () => this.togglePlaying(),
+    stepBack: () => this.stepBack(),
+    step: () => this.stepOnce(),
+    reset: () => this.reset(),
+    speed: (e) => this.onSpeed(e),
+    seedInput: () => this.onSeedInput(),
+    seedKey: (e) => this.onSeedKey(e),
+    resetWithSeed: () => this.resetWithSeed(),
+    fit: () => this.fit(),
+    toggleMenu: () => (this.overlayMenu = !this.overlayMenu),
+    toggleOverlay: (o, on) => this.toggleOverlay(o, on),
+  };
 
   private togglePlaying(): void {
     this.playing = !this.playing;
@@ -1322,8 +1191,6 @@ export class SteerPreview extends LitElement {
   }
 
   render() {
-    const speed = clampSpeed(this.speed);
-    const speeds = SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed].sort((a, b) => a - b);
     // with WebGL2 the agents are drawn on a canvas of their own, under the Canvas 2D one (a new
     // one then: a canvas keeps the context attributes it was first asked with, and this one needs alpha)
     const gl = this.activeDraw === 'webgl';
@@ -1347,86 +1214,10 @@ export class SteerPreview extends LitElement {
           @contextmenu=${(e: Event) => this.gesture && e.preventDefault()}
         ></canvas>`,
       )}
-      <div class="bar" part="bar" role="toolbar" aria-label="Simulation controls">
-        <steer-timeline class="timeline" @timeline-seek=${this.onTimelineSeek}></steer-timeline>
-        <button
-          data-test="play-pause"
-          aria-label=${this.playing ? 'Pause' : 'Play'}
-          title=${this.playing ? 'Pause' : 'Play'}
-          @click=${this.togglePlaying}
-        >
-          <span class="icon" aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span>
-        </button>
-        <button
-          data-test="step-back"
-          aria-label="Step one tick back"
-          title="Step one tick back (,)"
-          @click=${() => this.stepBack()}
-        >
-          <span class="icon" aria-hidden="true">|◀</span>
-        </button>
-        <button data-test="step" aria-label="Step one tick" title="Step one tick (.)" @click=${() => this.stepOnce()}>
-          <span class="icon" aria-hidden="true">▶|</span>
-        </button>
-        <button data-test="reset" aria-label="Reset" title="Reset to tick 0" @click=${() => this.reset()}>
-          <span class="icon" aria-hidden="true">↺</span>
-        </button>
-        <span class="tick" data-test="tick" aria-live="off">tick ${this.tick}</span>
-        <span class="sep"></span>
-        <label
-          >Speed
-          <select data-test="speed" aria-label="Speed" @change=${this.onSpeed}>
-            ${speeds.map((s) => html`<option value=${s} ?selected=${s === speed}>${labelOfSpeed(s)}</option>`)}
-          </select>
-        </label>
-        <label
-          >Seed
-          <input
-            data-test="seed"
-            aria-label="Seed"
-            type="number"
-            min="0"
-            max="4294967295"
-            step="1"
-            .value=${this.seedText}
-            @input=${this.onSeedInput}
-            @keydown=${this.onSeedKey}
-          />
-        </label>
-        <button data-test="reset-seed" aria-label="Reset with seed" @click=${this.resetWithSeed}>Reset with seed</button>
-        <span class="sep"></span>
-        <button data-test="fit" aria-label="Fit the world in view" title="Fit the world in view" @click=${() => this.fit()}>
-          <span class="icon" aria-hidden="true">⤢</span>
-        </button>
-        <span class="menu">
-          <button
-            data-test="overlays"
-            aria-label="Overlays"
-            aria-haspopup="true"
-            aria-expanded=${this.overlayMenu ? 'true' : 'false'}
-            @click=${() => (this.overlayMenu = !this.overlayMenu)}
-          >
-            Overlays
-          </button>
-          ${this.overlayMenu
-            ? html`<ul role="group" aria-label="Overlays">
-                ${OVERLAYS.map(
-                  (o) =>
-                    html`<li>
-                      <label
-                        ><input
-                          type="checkbox"
-                          data-test=${`overlay-${o}`}
-                          .checked=${this.overlays.has(o)}
-                          @change=${(e: Event) => this.toggleOverlay(o, (e.target as HTMLInputElement).checked)}
-                        />${OVERLAY_LABELS[o]}</label
-                      >
-                    </li>`,
-                )}
-              </ul>`
-            : nothing}
-        </span>
-      </div>
+      ${controlBar(
+        { playing: this.playing, tick: this.tick, speed: this.speed, seedText: this.seedText, overlays: this.overlays, overlayMenu: this.overlayMenu },
+        this.barActions,
+      )}
     `;
   }
 }
