@@ -1,7 +1,7 @@
 /**
  * Over 600 lines, knowingly for now: the snapshot's checks and restore (the second half) belong in a
  * file of their own, a move left to the house issue (15) so it lands with the embedded core's
- * regeneration checked on its own.
+ * regeneration checked on its own; the preview's hand-over (`HANDOVER`, `Handover`) can go with them.
  *
  * The API of an exported behaviour module (and of the editor's preview, which runs the same code):
  * a world built from the embedded scene and the compiled program. See docs/module.md, "The exported
