@@ -1,14 +1,14 @@
-// Over 600 lines, knowingly for now: the page's simulation loop here and the worker's in worker-simulation.ts are the
-// two copies the house issue (15) merges into one; splitting this file comes with that.
+// Over 500 lines, knowingly for now: the simulation is one object for both threads (simulation.ts,
+// simulation-host.ts) and the control bar is control-bar.ts; the canvas gestures and path editing
+// (the "canvas input" and "path editing" banners) are still here, to become controllers (issue 15, item 3).
 import { expose, withdraw } from '../test-hooks';
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { Obstacle, SceneDocument } from '../document/types';
 import { BitmapRenderer } from './bitmap';
 import { cssColor } from './colors';
-import { DEFAULT_OVERLAYS, OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Frame, type Hot, type Overlay, type Theme, type TypeStyle } from './draw';
+import { DEFAULT_OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Frame, type Hot, type Theme, type TypeStyle } from './draw';
 import type { PreviewWorld } from './frame-world';
-import { readingNow } from './probe-now';
 import { drawInspection, pickAgent, probeColors, type Followed } from './inspect';
 import type { ProbeReading } from '../../runtime/api';
 import { getNodeDef } from '../../nodes/index';
@@ -16,18 +16,20 @@ import { LoopController, TICK_BUDGET_MS } from './loop-controller';
 import { TickCostRule, drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
 import { importModuleText } from './module-import';
 import type { SceneShape } from './reconcile';
-import { Recorder, give, type ReplayInput } from './replay';
+import type { ReplayInput } from './replay';
+import { LocalSimulation, type SimulationHost } from './simulation-host';
 import type { RecordedRange } from './sim-protocol';
 import { DismissController } from './dismiss-controller';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
-import { SPEEDS, clampSpeed } from './ticker';
+import { clampSpeed } from './ticker';
+import { controlBar, previewStyles, type ControlBarActions } from './control-bar';
 import { pointAt, segmentAt } from './path-edit';
 import { IDENTITY, fitView, panBy, toScreen, toWorld, wheelFactor, zoomAt, type View } from './view';
 import { WebGLRenderer, webgl2Support } from './webgl';
 import type { TimelineSeekDetail } from './timeline';
 import { WorkerClient } from './worker-client';
-import { WorldHost, errorMessage, type HostOutcome } from './world-host';
+import { errorMessage, type HostOutcome } from './world-host';
 
 /** Detail of `scene-edit`: an edit the user made on the canvas, for the app to apply to the document. */
 export type SceneEditDetail =
@@ -96,19 +98,6 @@ type Gesture =
   | { kind: 'press'; pointerId: number; startX: number; startY: number; grab: Hot; dx: number; dy: number }
   | { kind: 'drag'; pointerId: number; grab: NonNullable<Hot>; dx: number; dy: number; x: number; y: number; vx: number; vy: number; startX: number; startY: number };
 
-/** The overlay menu's labels. */
-const OVERLAY_LABELS: Readonly<Record<Overlay, string>> = {
-  obstacles: 'Obstacles',
-  paths: 'Paths',
-  targets: 'Named targets',
-  pointer: 'Pointer',
-  velocity: 'Velocity',
-  force: 'Steering force',
-  wander: 'Wander circle',
-  feelers: 'Feelers',
-  neighbours: 'Neighbour radius',
-};
-
 /** A press moving more than this many CSS px becomes a drag. */
 const DRAG_SLOP_PX = 3;
 /** Extra hit radius around obstacles and target markers, CSS px. */
@@ -133,10 +122,6 @@ function sameHot(a: Hot, b: Hot): boolean {
   if (a.kind === 'target') return b.kind === 'target' && a.name === b.name;
   if (a.kind === 'path-point') return b.kind === 'path-point' && a.path === b.path && a.index === b.index;
   return b.kind === 'obstacle' && a.index === b.index;
-}
-
-function labelOfSpeed(s: number): string {
-  return `${s}×`;
 }
 
 /**
@@ -220,151 +205,18 @@ export class SteerPreview extends LitElement {
   /** The agent the inspector follows (click an agent; click empty space to stop). */
   declare followed: Followed | null;
 
-  static styles = css`
-    :host {
-      display: block;
-      position: relative;
-      overflow: hidden;
-      min-height: 160px;
-      background: var(--steer-preview-background, #111418);
-      color: var(--steer-preview-text, #dde3ea);
-      font: 12px/1.3 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-      contain: content;
-    }
-    canvas {
-      position: absolute;
-      inset: 0;
-      width: 100%;
-      height: 100%;
-      display: block;
-      touch-action: none;
-      outline: none;
-    }
-    canvas.gl {
-      pointer-events: none;
-    }
-    .bar {
-      position: absolute;
-      left: 8px;
-      bottom: 8px;
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 4px;
-      padding: 4px;
-      border-radius: 6px;
-      background: var(--steer-preview-bar, rgba(22, 27, 33, 0.92));
-      border: 1px solid var(--steer-preview-bar-border, #2b343e);
-      max-width: calc(100% - 16px);
-      box-sizing: border-box;
-    }
-    button,
-    select,
-    input {
-      font: inherit;
-      color: inherit;
-      background: var(--steer-preview-button, #1f262e);
-      border: 1px solid var(--steer-preview-bar-border, #2b343e);
-      border-radius: 4px;
-      height: 26px;
-      box-sizing: border-box;
-    }
-    button {
-      min-width: 28px;
-      padding: 0 7px;
-      cursor: pointer;
-    }
-    button:hover,
-    select:hover {
-      background: var(--steer-preview-button-hover, #2a333d);
-    }
-    button:focus-visible,
-    select:focus-visible,
-    input:focus-visible {
-      outline: 2px solid var(--steer-preview-accent, #5ec8ff);
-      outline-offset: 1px;
-    }
-    button[aria-pressed='true'] {
-      border-color: var(--steer-preview-accent, #5ec8ff);
-    }
-    .icon {
-      font-size: 13px;
-      line-height: 1;
-    }
-    label {
-      display: inline-flex;
-      align-items: center;
-      gap: 4px;
-      padding: 0 2px 0 6px;
-      color: var(--steer-preview-muted, #9aa7b4);
-    }
-    input[type='number'] {
-      width: 88px;
-      padding: 0 4px;
-    }
-    .sep {
-      width: 1px;
-      align-self: stretch;
-      background: var(--steer-preview-bar-border, #2b343e);
-      margin: 2px 2px;
-    }
-    .timeline {
-      flex: 1 0 100%;
-      padding: 0 4px;
-      box-sizing: border-box;
-    }
-    button:disabled {
-      opacity: 0.4;
-      cursor: default;
-    }
-    .tick {
-      font-variant-numeric: tabular-nums;
-      color: var(--steer-preview-muted, #9aa7b4);
-      padding: 0 6px;
-      min-width: 64px;
-    }
-    .menu {
-      position: relative;
-    }
-    .menu ul {
-      position: absolute;
-      bottom: 32px;
-      left: 0;
-      margin: 0;
-      padding: 6px;
-      list-style: none;
-      background: var(--steer-preview-menu, #161b21);
-      border: 1px solid var(--steer-preview-bar-border, #2b343e);
-      border-radius: 6px;
-      min-width: 150px;
-    }
-    .menu li label {
-      color: inherit;
-      padding: 3px 4px;
-      width: 100%;
-      box-sizing: border-box;
-      cursor: pointer;
-      white-space: nowrap;
-    }
-    .menu input[type='checkbox'] {
-      height: auto;
-      margin: 0 4px 0 0;
-      accent-color: var(--steer-preview-accent, #5ec8ff);
-    }
-  `;
+  static styles = previewStyles;
 
-  private readonly host = new WorldHost(importModuleText);
   private timelineSyncedAt = Number.NEGATIVE_INFINITY;
-  /** The recording of the run, for the timeline (main thread only; see replay.ts). */
-  private readonly replay = new Recorder();
+  /** The simulation on the page (it runs there, or waits to). */
+  private readonly page: LocalSimulation;
   /** The simulation worker's client, in worker mode (and while moving to it). */
   private client: WorkerClient | null = null;
-  private thread: 'main' | 'worker' = 'main';
+  /** The simulation the preview talks to: `local` or `client` (see simulation-host.ts). */
+  private sim: SimulationHost;
   /** Whether the ticks measured cost too much for the page (modes.ts): with `auto`, the worker runs them. */
   private readonly cost = new TickCostRule();
-  /** The worker's world tick as of its last frame, for the cost rule. */
-  private costTick = -1;
-  /** True while the main thread's world is on its way to the worker: it must not tick meanwhile. */
+  /** True while the world is on its way to the other thread: the one it leaves must not tick meanwhile. */
   private handingOver = false;
   private workerFailed = false;
   private loadGeneration = 0;
@@ -377,7 +229,6 @@ export class SteerPreview extends LitElement {
   private readonly bitmap = new BitmapRenderer();
   private gl: WebGLRenderer | null = null;
   private glFailed = false;
-  private readonly forces = new Map<string, Float64Array>();
   private readonly loop: LoopController;
   private readonly size: SizeController;
   private readonly space: SpaceKeyController;
@@ -416,13 +267,23 @@ export class SteerPreview extends LitElement {
     this.activeDraw = 'canvas';
     this.followed = null;
     this.loop = new LoopController(this, {
-      advance: (n) => this.advance(n),
+      advance: (n) => {
+        if (!this.handingOver) this.sim.advance(n);
+      },
       draw: () => this.drawFrame(),
       stats: (fps, ms, tps) => this.emitStats(fps, ms, tps),
       ticked: (ms, n) => {
-        if (this.thread === 'main' && !this.handingOver && this.host.world) this.measured(ms, n);
+        if (!this.handingOver) this.sim.ticked(ms, n);
       },
     });
+    this.page = new LocalSimulation(importModuleText, (n) => this.loop.step(n), {
+      measured: (ms, n) => this.measured(ms, n),
+      stopped: (message) => {
+        this.playing = false;
+        this.emitError(message);
+      },
+    });
+    this.sim = this.page;
     this.size = new SizeController(
       this,
       () => this.canvas,
@@ -455,7 +316,7 @@ export class SteerPreview extends LitElement {
 
   /** Where the simulation runs now. */
   get mode(): 'main' | 'worker' {
-    return this.thread;
+    return this.sim.thread;
   }
 
   /** What draws the agents now. */
@@ -471,13 +332,6 @@ export class SteerPreview extends LitElement {
   /** The seed the world runs: the one chosen with `reset(seed)`, else the scene's (null before a module loaded). */
   get seed(): number | null {
     return this.sim.seed;
-  }
-
-  /** The side that has the world: the main thread's host, or the worker's client. */
-  private get sim(): Pick<WorldHost, 'scene' | 'seed' | 'pointer' | 'targets' | 'liveObstacles' | 'setPointer' | 'setTarget' | 'setObstacles'> & {
-    readonly world: PreviewWorld | null;
-  } {
-    return this.thread === 'worker' && this.client ? this.client : this.host;
   }
 
   /** The canvas that takes the input and draws with Canvas 2D (over the WebGL2 one, when there is one). */
@@ -503,23 +357,17 @@ export class SteerPreview extends LitElement {
    * from now on. In worker mode the new world shows a moment later (a `preview-load`).
    */
   reset(seed?: number): void {
-    if (this.thread === 'worker' && this.client) {
-      void this.client.reset(seed).then((outcome) => this.afterOutcome(outcome));
-      return;
-    }
-    this.afterOutcome(this.host.reset(seed));
+    const outcome = this.sim.reset(seed);
+    if (outcome instanceof Promise) void outcome.then((o) => this.afterOutcome(o));
+    else this.afterOutcome(outcome);
   }
 
   /** Runs one tick and pauses (in worker mode the tick shows a moment later). */
   stepOnce(): void {
     this.playing = false;
     this.loop.setPlaying(false);
-    if (this.thread === 'worker' && this.client) {
-      this.client.setPlaying(false);
-      this.client.step(1);
-      return;
-    }
-    if (this.host.world) this.loop.step(1);
+    this.sim.setPlaying(false);
+    this.sim.step(1);
   }
 
   /**
@@ -529,42 +377,15 @@ export class SteerPreview extends LitElement {
   follow(target: Followed | null): void {
     const same = target && this.followed && target.type === this.followed.type && target.index === this.followed.index;
     if (same || (!target && !this.followed)) return;
-    const before = this.followed;
     this.followed = target;
-    this.applyFollow(before);
+    this.sim.follow(target);
     this.dispatchEvent(new CustomEvent<Followed | null>('agent-follow', { detail: target, bubbles: true, composed: true }));
     this.redraw();
   }
 
   /** The followed agent's node outputs as of the last computed forces; null when none is followed (or it is gone). */
   probe(): ProbeReading | null {
-    const f = this.followed;
-    if (!f) return null;
-    if (this.thread === 'worker') return this.client?.probe ?? null;
-    const world = this.host.world as unknown as { probe?(type: string): ProbeReading | null } | null;
-    try {
-      const r = world?.probe?.(f.type) ?? null;
-      return r && this.host.world ? readingNow(this.host.world, this.host.module, f.type, f.index, r) : r;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Tells the running world whom to follow (after a follow, a new world, or a change of thread). */
-  private applyFollow(before: Followed | null = null): void {
-    const f = this.followed;
-    if (this.thread === 'worker') {
-      this.client?.follow(f);
-      return;
-    }
-    const world = this.host.world as unknown as { follow?(type: string, index: number): void; types: readonly string[] } | null;
-    if (!world?.follow) return;
-    try {
-      if (before && before.type !== f?.type && world.types.includes(before.type)) world.follow(before.type, -1);
-      if (f && world.types.includes(f.type)) world.follow(f.type, f.index);
-    } catch {
-      // an agent index past the count: nothing to follow until it is back
-    }
+    return this.followed ? this.sim.probe() : null;
   }
 
   // ─── replay (replay.ts, timeline.ts) ──────────────────────────────────────────────────────
@@ -576,29 +397,13 @@ export class SteerPreview extends LitElement {
    * worker holds the recording and seeks (the state shows when its frame arrives).
    */
   seek(tick: number): void {
-    if (this.thread === 'worker') {
-      if (!this.client?.recording) return;
-      this.playing = false;
-      this.loop.setPlaying(false);
-      this.client.seek(tick);
-      return;
-    }
-    const module = this.host.module;
-    if (!module || !this.replay.recording) return;
+    if (!this.sim.recording) return;
     this.playing = false;
     this.loop.setPlaying(false);
-    let world: ReturnType<Recorder['seek']>;
-    try {
-      world = this.replay.seek(tick, module);
-    } catch (e) {
-      this.emitError(`The recording could not be replayed: ${errorMessage(e)}`);
-      return;
-    }
-    if (!world) return;
-    this.host.replaceWorld(world);
-    this.forces.clear();
+    const sought = this.sim.seek(tick);
+    if (sought.kind === 'error') this.emitError(sought.message);
+    if (sought.kind !== 'sought') return;
     this.renderer.clearHeadings();
-    this.applyFollow();
     this.loop.reportNow();
     this.redraw();
   }
@@ -615,9 +420,7 @@ export class SteerPreview extends LitElement {
    * scene that the running world carries on into).
    */
   restartRecording(): void {
-    if (this.thread === 'main' && this.host.world && this.host.module) this.replay.begin(this.host.world, this.host.module);
-    else this.replay.clear();
-    if (this.thread === 'worker') this.client?.restartRecording();
+    this.sim.restartRecording();
     this.redraw();
   }
 
@@ -626,33 +429,12 @@ export class SteerPreview extends LitElement {
    * recorded input (−1: none). In worker mode, the worker's as of its last frame.
    */
   get recording(): RecordedRange | null {
-    if (this.thread === 'worker') return this.client?.recording ?? null;
-    const r = this.replay;
-    return r.recording ? { start: r.start, end: r.end, inputEnd: r.inputEnd, interval: r.interval } : null;
+    return this.sim.recording;
   }
 
-  /** True when the world stands in the recorded past (a recorded future lies ahead). */
-  private replayAhead(): boolean {
-    if (this.thread === 'worker') return !!this.client?.ahead;
-    const world = this.host.world;
-    return !!world && this.replay.hasFuture(world.tick);
-  }
-
-  /** Gives the world live input: on the main thread through the recording, which logs it (in worker mode the worker's does). */
+  /** Gives the world live input, which the recording logs (replay.ts). */
   private giveInput(input: ReplayInput): void {
-    const world = this.thread === 'main' ? this.host.world : null;
-    if (world) this.replay.input(world.tick, input, this.host);
-    else give(input, this.sim);
-  }
-
-  /** A new world starts a recording; a swapped-in module carries it on (replay.ts); in worker mode the worker records. */
-  private recordOutcome(outcome: Extract<HostOutcome, { kind: 'fresh' | 'resumed' }>): void {
-    const { world, module } = this.host;
-    // the timeline
-    this.requestUpdate();
-    if (this.thread !== 'main' || !world || !module) this.replay.clear();
-    else if (outcome.kind === 'fresh') this.replay.begin(world, module);
-    else this.replay.adopt(world, module);
+    this.sim.input(input);
   }
 
   private onTimelineSeek(e: CustomEvent<TimelineSeekDetail>): void {
@@ -717,7 +499,7 @@ export class SteerPreview extends LitElement {
   protected willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('speed')) {
       this.loop.speed = clampSpeed(this.speed);
-      this.client?.setSpeed(this.loop.speed);
+      this.sim.setSpeed(this.loop.speed);
     }
     if (changed.has('lockstep')) this.loop.tickBudgetMs = this.lockstep ? Infinity : TICK_BUDGET_MS;
     if (changed.has('editPath')) {
@@ -729,7 +511,7 @@ export class SteerPreview extends LitElement {
   protected updated(changed: PropertyValues<this>): void {
     if (changed.has('playing')) {
       this.loop.setPlaying(this.playing);
-      this.client?.setPlaying(this.playing);
+      this.sim.setPlaying(this.playing);
     }
     if (changed.has('source') && this.source) this.queueLoad(this.source);
     else if (changed.has('threading') && changed.get('threading') !== undefined && this.source) this.queueLoad(this.source);
@@ -737,10 +519,7 @@ export class SteerPreview extends LitElement {
       const w = this.scene?.world;
       if (w && this.fitted && `${w.width}×${w.height}` !== this.fittedSize) this.fit();
     }
-    if (changed.has('overlays')) {
-      if (!this.overlays.has('force')) this.forces.clear();
-      this.client?.setForces(this.overlays.has('force'));
-    }
+    if (changed.has('overlays')) this.sim.setForces(this.overlays.has('force'));
     const all = changed as Map<PropertyKey, unknown>;
     if (all.has('scene') || all.has('overlays') || all.has('editPath') || all.has('activeDraw') || all.has('drawing')) this.redraw();
   }
@@ -760,7 +539,7 @@ export class SteerPreview extends LitElement {
   }
 
   /** The thread for a scene. */
-  private threadFor(scene: SceneShape | null | undefined): 'main' | 'worker' {
+  private threadWanted(scene: SceneShape | null | undefined): 'main' | 'worker' {
     return threadFor(this.threading, totalAgents(scene), !this.workerFailed && typeof Worker === 'function', this.cost.heavy);
   }
 
@@ -770,63 +549,56 @@ export class SteerPreview extends LitElement {
    */
   private measured(ms: number, ticks: number): void {
     if (!this.cost.report(ms, ticks) || this.threading !== 'auto' || !this.source) return;
-    if (this.threadFor(this.scene ?? this.sim.scene) !== this.thread) this.queueLoad(this.source);
+    if (this.threadWanted(this.scene ?? this.sim.scene) !== this.sim.thread) this.queueLoad(this.source);
   }
 
   private async loadSource(source: string): Promise<void> {
+    const next = this.hostFor(this.threadWanted(this.scene ?? this.sim.scene));
     let outcome: HostOutcome;
-    const client = this.threadFor(this.scene ?? this.sim.scene) === 'worker' ? this.workerClient() : null;
-    if (client) {
-      // to the worker: the main thread's world goes along and resumes there, not a tick lost
-      const carry = this.thread === 'main' ? this.host.carry() : null;
-      this.handingOver = carry !== null;
+    if (next === this.sim) {
+      outcome = await next.load(source, this.scene ?? null);
+    } else {
+      // to the other thread: the world goes along and resumes there, not a tick lost (the thread
+      // it leaves stops ticking it; the new one takes over once it has the world)
+      this.handingOver = true;
       try {
-        outcome = await client.load(source, this.scene ?? null, carry);
+        const carry = await this.sim.carry();
+        if (carry) {
+          const back = await next.restore(carry);
+          if (back.kind === 'error') this.emitError(back.message);
+        }
+        if (next.world) this.switchTo(next);
+        outcome = await next.load(source, this.scene ?? null);
       } finally {
         this.handingOver = false;
       }
-      if (this.client !== client) return;
-      if (this.thread === 'main' && client.world) {
-        this.thread = 'worker';
-        this.host.clear();
-        this.forces.clear();
-      }
-    } else {
-      if (this.thread === 'worker' && this.client) {
-        // back to the main thread, with the worker's world
-        const leaving = this.client;
-        const carry = await leaving.carry();
-        if (carry) {
-          const back = await this.host.restore(carry);
-          if (back.kind === 'error') this.emitError(back.message);
-        }
-        this.leaveWorker();
-      }
-      outcome = await this.host.load(source, this.scene);
+      // the worker failed meanwhile
+      if (next !== this.page && next !== this.client) return;
+      if (next.world) this.switchTo(next);
     }
     if (outcome.kind === 'stale') return;
     this.afterOutcome(outcome);
     // a module without this.scene: its own scene may want the other thread
-    if (!this.scene && outcome.kind !== 'error' && this.threadFor(this.sim.scene) !== this.thread && !this.workerFailed) this.queueLoad(source);
+    if (!this.scene && outcome.kind !== 'error' && this.threadWanted(this.sim.scene) !== this.sim.thread && !this.workerFailed) this.queueLoad(source);
   }
 
-  /** The worker's client, started on first use (null where workers cannot start). */
-  private workerClient(): WorkerClient | null {
+  /** The simulation for a thread: the page's, or the worker's client (started on first use; the page's where workers cannot start). */
+  private hostFor(thread: 'main' | 'worker'): SimulationHost {
+    if (thread === 'main') return this.page;
     if (this.client) return this.client;
     try {
-      const client = new WorkerClient(this, () => new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' }), {
-        frame: (world, fresh) => {
+      const client: WorkerClient = new WorkerClient(this, () => new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' }), {
+        frame: (_world, fresh) => {
           this.dirty = true;
-          if (this.thread === 'worker' && this.client) {
-            const dt = this.costTick >= 0 ? world.tick - this.costTick : 0;
-            this.costTick = world.tick;
-            if (dt > 0 && this.client.msPerTick > 0) this.measured(this.client.msPerTick * dt, dt);
-          }
-          if (fresh && this.thread === 'worker') this.emitLoad();
+          const current = client === this.sim;
+          if (fresh && current) this.emitLoad();
           if (!this.loop.running) {
             this.loop.requestFrame();
-            if (this.thread === 'worker' && this.world && this.world.tick !== this.tick) this.loop.reportNow();
+            if (current && this.world && this.world.tick !== this.tick) this.loop.reportNow();
           }
+        },
+        measured: (ms, ticks) => {
+          if (client === this.sim) this.measured(ms, ticks);
         },
         error: (message, stopped) => {
           if (stopped) this.playing = false;
@@ -836,28 +608,45 @@ export class SteerPreview extends LitElement {
           // back to the main thread for good, from the current module (the worker's world is lost)
           this.workerFailed = true;
           this.emitError(`${message}; the simulation runs on the page instead`);
-          this.leaveWorker();
+          if (this.sim === client) this.switchTo(this.page);
+          else this.dropClient();
           if (this.source) this.queueLoad(this.source);
         },
       });
-      client.setSpeed(clampSpeed(this.speed));
-      client.setForces(this.overlays.has('force'));
-      client.setPlaying(this.playing);
+      this.configure(client);
       this.client = client;
       return client;
     } catch (e) {
       this.workerFailed = true;
       this.emitError(`The simulation stays on the page: a worker could not start (${errorMessage(e)})`);
-      return null;
+      return this.page;
     }
   }
 
-  private leaveWorker(): void {
-    this.client?.dispose();
-    this.client = null;
-    this.thread = 'main';
+  /** Tells a simulation what the preview shows: speed, force overlay, playing, the followed agent. */
+  private configure(host: SimulationHost): void {
+    host.setSpeed(clampSpeed(this.speed));
+    host.setForces(this.overlays.has('force'));
+    host.setPlaying(this.playing);
+    host.follow(this.followed);
+  }
+
+  /** Makes `next` the simulation the preview talks to; the last one lets go of its world. */
+  private switchTo(next: SimulationHost): void {
+    const from = this.sim;
+    if (from === next) return;
+    this.sim = next;
+    this.handingOver = false;
+    this.configure(next);
+    if (from === this.client) this.dropClient();
+    else from.dispose();
     this.renderer.clearHeadings();
     this.loop.restartClock();
+  }
+
+  private dropClient(): void {
+    this.client?.dispose();
+    this.client = null;
   }
 
   private afterOutcome(outcome: HostOutcome): void {
@@ -867,19 +656,17 @@ export class SteerPreview extends LitElement {
     }
     if (outcome.kind === 'stale') return;
     this.lastOutcome = outcome;
-    this.recordOutcome(outcome);
+    // the timeline
+    this.requestUpdate();
     this.cost.restart();
-    this.costTick = -1;
-    this.applyFollow();
     // in worker mode the world runs once its first frame is here (it comes with the answer)
-    if (this.thread === 'main' || this.client?.world) this.emitLoad();
+    if (this.sim.world) this.emitLoad();
     if (outcome.kind === 'fresh') {
       this.renderer.clearHeadings();
       this.loop.restartClock();
       // a new world may be of another size (a swap keeps the size: see reconcile.ts)
       if (this.fitted) this.fit();
     }
-    this.forces.clear();
     this.seedText = String(this.sim.seed ?? '');
     // while playing, the next half-second report tells; while paused, tell now
     if (!this.playing) this.loop.reportNow();
@@ -893,7 +680,7 @@ export class SteerPreview extends LitElement {
     this.lastOutcome = null;
     this.dispatchEvent(
       new CustomEvent<PreviewLoadDetail>('preview-load', {
-        detail: { kind: outcome.kind, ...(outcome.kind === 'fresh' ? { reason: outcome.reason } : {}), thread: this.thread, tick: this.world?.tick ?? 0 },
+        detail: { kind: outcome.kind, ...(outcome.kind === 'fresh' ? { reason: outcome.reason } : {}), thread: this.sim.thread, tick: this.world?.tick ?? 0 },
         bubbles: true,
         composed: true,
       }),
@@ -902,48 +689,22 @@ export class SteerPreview extends LitElement {
 
   // ─── the loop's client ────────────────────────────────────────────────────────────────────
 
-  private advance(n: number): void {
-    // in worker mode the worker ticks on its own clock
-    if (this.thread !== 'main' || this.handingOver) return;
-    const world = this.host.world;
-    if (!world) return;
-    try {
-      const module = this.host.module;
-      const rec = this.replay.recording && module ? this.replay : null;
-      if (this.overlays.has('force') || rec) {
-        // forces of the tick about to run, kept for drawing (computeForces then step = step alone);
-        // the recording feeds this tick's logged input first and keyframes after (replay.ts)
-        for (let k = 0; k < n; k++) {
-          rec?.beforeStep(world, module!, this.host);
-          if (this.overlays.has('force')) for (const id of world.types) this.forces.set(id, world.computeForces(id));
-          world.step(1);
-          rec?.afterStep(world, module!);
-        }
-      } else {
-        world.step(n);
-      }
-    } catch (e) {
-      this.playing = false;
-      this.emitError(`The simulation stopped: ${errorMessage(e)}`);
-    }
-  }
-
   private emitStats(fps: number, msPerTick: number, ticksPerSecond: number): void {
     const world = this.world;
     let agents = 0;
     if (world) for (const id of world.types) agents += world.positions(id).length >> 1;
     const tick = world?.tick ?? 0;
     this.tick = tick;
-    const worker = this.thread === 'worker' ? this.client : null;
+    const timing = this.sim.timing({ msPerTick, ticksPerSecond }, this.playing);
     this.dispatchEvent(
       new CustomEvent<PreviewStatsDetail>('preview-stats', {
         detail: {
           tick,
           agents,
-          msPerTick: worker ? worker.msPerTick : msPerTick,
+          msPerTick: timing.msPerTick,
           fps,
-          ticksPerSecond: worker ? (this.playing ? worker.ticksPerSecond : 0) : ticksPerSecond,
-          thread: this.thread,
+          ticksPerSecond: timing.ticksPerSecond,
+          thread: this.sim.thread,
           drawMode: this.activeDraw,
         },
         bubbles: true,
@@ -972,10 +733,8 @@ export class SteerPreview extends LitElement {
   /** Draws a frame; false when there was nothing new to draw (worker mode, between frames). */
   private drawFrame(): boolean {
     this.syncTimeline();
-    if (this.thread === 'worker' && this.loop.running) {
-      this.client?.vsync();
-      if (!this.dirty) return false;
-    }
+    // while playing, a frame draws when the state moved with it (the page ticks) or something new came (a worker's frame, a view change)
+    if (this.loop.running && !this.sim.animationFrame() && !this.dirty) return false;
     this.dirty = false;
     const canvas = this.canvas;
     const cssW = this.size.width;
@@ -1021,7 +780,7 @@ export class SteerPreview extends LitElement {
       overlays: this.overlays,
       editPath: this.editPath,
       selectedPathPoint: this.selectedPoint,
-      forces: this.thread === 'worker' ? (this.client?.world?.forces ?? this.forces) : this.forces,
+      forces: this.sim.forces,
       hot: this.gesture?.kind === 'drag' ? this.gesture.grab : this.hot,
     };
     if (mode === 'canvas') {
@@ -1274,7 +1033,7 @@ export class SteerPreview extends LitElement {
     }
     toWorld(this._w, this.viewState, sx, sy);
     // paused in the recorded past, the mouse does not steer (the recorded Pointer does): see seek()
-    if (this.playing || g?.kind === 'drag' || !this.replayAhead()) this.setPointer(this._w[0], this._w[1]);
+    if (this.playing || g?.kind === 'drag' || !this.sim.ahead) this.setPointer(this._w[0], this._w[1]);
     if (g?.kind === 'press' && g.grab && Math.hypot(sx - g.startX, sy - g.startY) > DRAG_SLOP_PX) {
       const [x0, y0] = this.grabPosition(g.grab);
       const { data } = this.sim.liveObstacles();
@@ -1374,7 +1133,22 @@ export class SteerPreview extends LitElement {
     this.cursor = cursor;
   }
 
-  // ─── control bar ──────────────────────────────────────────────────────────────────────────
+  // ─── control bar (control-bar.ts) ─────────────────────────────────────────────────────────
+
+  private readonly barActions: ControlBarActions = {
+    seek: (e) => this.onTimelineSeek(e),
+    togglePlaying: () => this.togglePlaying(),
+    stepBack: () => this.stepBack(),
+    step: () => this.stepOnce(),
+    reset: () => this.reset(),
+    speed: (e) => this.onSpeed(e),
+    seedInput: () => this.onSeedInput(),
+    seedKey: (e) => this.onSeedKey(e),
+    resetWithSeed: () => this.resetWithSeed(),
+    fit: () => this.fit(),
+    toggleMenu: () => (this.overlayMenu = !this.overlayMenu),
+    toggleOverlay: (o, on) => this.toggleOverlay(o, on),
+  };
 
   private togglePlaying(): void {
     this.playing = !this.playing;
@@ -1417,8 +1191,6 @@ export class SteerPreview extends LitElement {
   }
 
   render() {
-    const speed = clampSpeed(this.speed);
-    const speeds = SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed].sort((a, b) => a - b);
     // with WebGL2 the agents are drawn on a canvas of their own, under the Canvas 2D one (a new
     // one then: a canvas keeps the context attributes it was first asked with, and this one needs alpha)
     const gl = this.activeDraw === 'webgl';
@@ -1442,86 +1214,10 @@ export class SteerPreview extends LitElement {
           @contextmenu=${(e: Event) => this.gesture && e.preventDefault()}
         ></canvas>`,
       )}
-      <div class="bar" part="bar" role="toolbar" aria-label="Simulation controls">
-        <steer-timeline class="timeline" @timeline-seek=${this.onTimelineSeek}></steer-timeline>
-        <button
-          data-test="play-pause"
-          aria-label=${this.playing ? 'Pause' : 'Play'}
-          title=${this.playing ? 'Pause' : 'Play'}
-          @click=${this.togglePlaying}
-        >
-          <span class="icon" aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span>
-        </button>
-        <button
-          data-test="step-back"
-          aria-label="Step one tick back"
-          title="Step one tick back (,)"
-          @click=${() => this.stepBack()}
-        >
-          <span class="icon" aria-hidden="true">|◀</span>
-        </button>
-        <button data-test="step" aria-label="Step one tick" title="Step one tick (.)" @click=${() => this.stepOnce()}>
-          <span class="icon" aria-hidden="true">▶|</span>
-        </button>
-        <button data-test="reset" aria-label="Reset" title="Reset to tick 0" @click=${() => this.reset()}>
-          <span class="icon" aria-hidden="true">↺</span>
-        </button>
-        <span class="tick" data-test="tick" aria-live="off">tick ${this.tick}</span>
-        <span class="sep"></span>
-        <label
-          >Speed
-          <select data-test="speed" aria-label="Speed" @change=${this.onSpeed}>
-            ${speeds.map((s) => html`<option value=${s} ?selected=${s === speed}>${labelOfSpeed(s)}</option>`)}
-          </select>
-        </label>
-        <label
-          >Seed
-          <input
-            data-test="seed"
-            aria-label="Seed"
-            type="number"
-            min="0"
-            max="4294967295"
-            step="1"
-            .value=${this.seedText}
-            @input=${this.onSeedInput}
-            @keydown=${this.onSeedKey}
-          />
-        </label>
-        <button data-test="reset-seed" aria-label="Reset with seed" @click=${this.resetWithSeed}>Reset with seed</button>
-        <span class="sep"></span>
-        <button data-test="fit" aria-label="Fit the world in view" title="Fit the world in view" @click=${() => this.fit()}>
-          <span class="icon" aria-hidden="true">⤢</span>
-        </button>
-        <span class="menu">
-          <button
-            data-test="overlays"
-            aria-label="Overlays"
-            aria-haspopup="true"
-            aria-expanded=${this.overlayMenu ? 'true' : 'false'}
-            @click=${() => (this.overlayMenu = !this.overlayMenu)}
-          >
-            Overlays
-          </button>
-          ${this.overlayMenu
-            ? html`<ul role="group" aria-label="Overlays">
-                ${OVERLAYS.map(
-                  (o) =>
-                    html`<li>
-                      <label
-                        ><input
-                          type="checkbox"
-                          data-test=${`overlay-${o}`}
-                          .checked=${this.overlays.has(o)}
-                          @change=${(e: Event) => this.toggleOverlay(o, (e.target as HTMLInputElement).checked)}
-                        />${OVERLAY_LABELS[o]}</label
-                      >
-                    </li>`,
-                )}
-              </ul>`
-            : nothing}
-        </span>
-      </div>
+      ${controlBar(
+        { playing: this.playing, tick: this.tick, speed: this.speed, seedText: this.seedText, overlays: this.overlays, overlayMenu: this.overlayMenu },
+        this.barActions,
+      )}
     `;
   }
 }

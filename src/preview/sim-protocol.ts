@@ -5,23 +5,13 @@
  * the page copies it out at once and sends the buffer back, so a few buffers ping-pong between
  * the two threads and nothing is allocated per frame in steady state. Free of DOM and Lit.
  */
-import type { ProbeReading, Snapshot } from '../../runtime/api';
+import type { ProbeReading } from '../../runtime/api';
 import type { Obstacle } from '../document/types';
-import type { HostOutcome } from './world-host';
+import type { Carry, HostOutcome } from './world-host';
 import type { SceneShape } from './reconcile';
 
-/** A running world's state carried to another thread (or to the next worker): it resumes bit-exactly. */
-export interface Carry {
-  /** The text of the module the world runs. */
-  source: string;
-  /** Its scene, for a module without an embedded one. */
-  scene: SceneShape | null;
-  snapshot: Snapshot;
-  /** The seed chosen with `reset(seed)`, or null: the scene's. */
-  seedOverride: number | null;
-  /** The pointer as last set, or null: never set. */
-  pointer: [number, number] | null;
-}
+/** A running world's state carried to another thread (world-host.ts). */
+export type { Carry };
 
 /** Page → worker. `seq` numbers the page's edits of the world (pointer, targets, obstacles, counts); frames echo the last one applied. */
 export type ToWorker =

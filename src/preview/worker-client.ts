@@ -1,6 +1,6 @@
 /**
- * The page's side of the simulation worker, as a Lit ReactiveController: it starts the worker,
- * forwards the preview's commands, turns the worker's frames into a {@link FrameWorld}, and stops
+ * The page's side of the simulation worker, as a Lit ReactiveController and the preview's
+ * {@link SimulationHost} in worker mode: it starts the worker, forwards the preview's commands, turns the worker's frames into a {@link FrameWorld}, and stops
  * what it starts: when the host disconnects it closes the worker, keeping the world's state, and
  * a reconnected host gets a new worker that resumes it. Edits the page makes (pointer, targets,
  * obstacles) show at once, before the worker has them: frames that predate an edit do not undo it.
@@ -9,7 +9,10 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Obstacle } from '../document/types';
 import { FrameWorld } from './frame-world';
 import type { SceneShape } from './reconcile';
+import { give, type ReplayInput } from './replay';
 import type { Carry, FromWorker, FrameMessage, RecordedRange, ToWorker } from './sim-protocol';
+import type { SimulationHost, TickTiming } from './simulation-host';
+import type { FollowTarget } from './simulation';
 import type { HostOutcome } from './world-host';
 import type { ProbeReading } from '../../runtime/api';
 
@@ -21,6 +24,8 @@ export interface WorkerClientListener {
   error(message: string, stopped: boolean): void;
   /** The worker itself failed (it did not start, or crashed) and is gone; its world is lost. */
   failed(message: string): void;
+  /** `ticks` ticks ran in the worker in about `ms` (for the cost rule, modes.ts). */
+  measured?(ms: number, ticks: number): void;
 }
 
 /** Starts a worker (the preview passes `new Worker(new URL(…), { type: 'module' })`). */
@@ -28,8 +33,11 @@ export type WorkerFactory = () => Worker;
 
 type Reply = Extract<FromWorker, { type: 'reply' }>;
 
+const NO_FORCES: ReadonlyMap<string, Float64Array> = new Map();
+
 /** See the file comment. */
-export class WorkerClient implements ReactiveController {
+export class WorkerClient implements ReactiveController, SimulationHost {
+  readonly thread = 'worker' as const;
   /** The worker's world as of its last frame, or null before one arrived. */
   world: FrameWorld | null = null;
   /** The scene of the module the worker runs. */
@@ -64,6 +72,13 @@ export class WorkerClient implements ReactiveController {
   private forcesOn = false;
   private source: string | null = null;
   private sourceScene: SceneShape | null = null;
+  /** A world to resume in the next load (see restore). */
+  private carried: Carry | null = null;
+  private followed: FollowTarget | null = null;
+  /** The worker's tick as of the last frame measured (−1: none since the last load or reset). */
+  private costTick = -1;
+  /** The followed agent's probe reading from the last frame. */
+  private probeReading: ProbeReading | null = null;
   /** The state of the closed worker, for the next one (while the host is away). */
   private parked: Promise<Carry | null> | null = null;
 
@@ -110,11 +125,19 @@ export class WorkerClient implements ReactiveController {
   async load(source: string, scene: SceneShape | null, carry: Carry | null = null): Promise<HostOutcome> {
     this.source = source;
     this.sourceScene = scene;
+    carry ??= this.carried;
+    this.carried = null;
     if (!this.worker) this.start();
     const reply = await this.request({ type: 'load', id: 0, source, scene, carry });
     if (reply.scene !== undefined) this.scene = reply.scene;
     if (reply.seed !== undefined) this.seed = reply.seed;
-    return reply.outcome ?? { kind: 'error', message: 'The simulation worker did not answer' };
+    return this.outcomeOf(reply);
+  }
+
+  /** Takes a world (the page's) for the worker to resume first, on the next load (where it tells if it could not). */
+  restore(carry: Carry): Promise<HostOutcome> {
+    this.carried = carry;
+    return Promise.resolve({ kind: 'resumed' });
   }
 
   /** A fresh world from the current module; with `seed`, that seed from now on. */
@@ -122,7 +145,13 @@ export class WorkerClient implements ReactiveController {
     if (!this.worker) return { kind: 'error', message: 'Nothing to reset: no scene has loaded yet' };
     const reply = await this.request(seed === undefined ? { type: 'reset', id: 0 } : { type: 'reset', id: 0, seed });
     if (reply.seed !== undefined) this.seed = reply.seed;
-    return reply.outcome ?? { kind: 'error', message: 'The simulation worker did not answer' };
+    return this.outcomeOf(reply);
+  }
+
+  private outcomeOf(reply: Reply): HostOutcome {
+    const outcome = reply.outcome ?? { kind: 'error', message: 'The simulation worker did not answer' };
+    if (outcome.kind === 'fresh' || outcome.kind === 'resumed') this.costTick = -1;
+    return outcome;
   }
 
   setPlaying(playing: boolean): void {
@@ -136,11 +165,19 @@ export class WorkerClient implements ReactiveController {
   }
 
   /** The followed agent's probe reading from the last frame. */
-  probe: ProbeReading | null = null;
+  probe(): ProbeReading | null {
+    return this.probeReading;
+  }
 
   /** The agent the inspector follows (null: none). */
-  follow(target: { type: string; index: number } | null): void {
-    this.send({ type: 'follow', target });
+  follow(target: FollowTarget | null): void {
+    this.followed = target ? { type: target.type, index: target.index } : null;
+    this.send({ type: 'follow', target: this.followed });
+  }
+
+  /** The capped steering forces of the last frame, by type id (empty while the force overlay is off). */
+  get forces(): ReadonlyMap<string, Float64Array> {
+    return this.world?.forces ?? NO_FORCES;
   }
 
   /** Whether frames carry the steering forces (the force overlay). */
@@ -155,9 +192,10 @@ export class WorkerClient implements ReactiveController {
   }
 
   /** Stops the clock and shows the recorded run at `tick` (the worker answers with a frame). */
-  seek(tick: number): void {
+  seek(tick: number): { kind: 'pending' } {
     this.playing = false;
     this.send({ type: 'seek', tick });
+    return { kind: 'pending' };
   }
 
   /** Starts the worker's recording afresh at its current tick. */
@@ -168,6 +206,29 @@ export class WorkerClient implements ReactiveController {
   /** Tells the worker the page is drawing a frame now, so it can have the next state ready for the next one. */
   vsync(): void {
     this.send({ type: 'vsync', at: performance.timeOrigin + performance.now() });
+  }
+
+  /** Gives the worker's world live input (its recording logs it there); it shows at once here. */
+  input(input: ReplayInput): void {
+    give(input, this);
+  }
+
+  advance(): void {
+    // the worker ticks on its own clock
+  }
+
+  ticked(): void {
+    // the worker's frames tell its tick timing
+  }
+
+  /** Tells the worker of the page's frame; the state comes with the worker's frames. */
+  animationFrame(): boolean {
+    this.vsync();
+    return false;
+  }
+
+  timing(_loop: TickTiming, playing: boolean): TickTiming {
+    return { msPerTick: this.msPerTick, ticksPerSecond: playing ? this.ticksPerSecond : 0 };
   }
 
   setPointer(x: number, y: number): void {
@@ -248,6 +309,7 @@ export class WorkerClient implements ReactiveController {
     if (this.forcesOn) worker.postMessage({ type: 'forces', on: true } satisfies ToWorker);
     if (this.playing) worker.postMessage({ type: 'play', playing: true } satisfies ToWorker);
     if (this.pointer) worker.postMessage({ type: 'pointer', seq: this.seq, x: this.pointer[0], y: this.pointer[1] } satisfies ToWorker);
+    if (this.followed) worker.postMessage({ type: 'follow', target: this.followed } satisfies ToWorker);
   }
 
   private send(msg: ToWorker): void {
@@ -299,10 +361,15 @@ export class WorkerClient implements ReactiveController {
     if (frame.seq >= this.pointerSeq && this.pointer) this.pointer = [frame.pointer[0], frame.pointer[1]];
     this.msPerTick = frame.msPerTick;
     this.ticksPerSecond = frame.ticksPerSecond;
-    this.probe = frame.probe ?? null;
+    this.probeReading = frame.probe ?? null;
     this.workerPlaying = frame.playing;
     this.recording = frame.recording ?? null;
     this.ahead = frame.ahead ?? false;
-    if (this.connected && worker === this.worker) this.listener.frame(world, fresh);
+    const dt = this.costTick >= 0 ? frame.tick - this.costTick : 0;
+    this.costTick = frame.tick;
+    if (this.connected && worker === this.worker) {
+      if (dt > 0 && this.msPerTick > 0) this.listener.measured?.(this.msPerTick * dt, dt);
+      this.listener.frame(world, fresh);
+    }
   }
 }

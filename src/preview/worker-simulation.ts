@@ -1,18 +1,18 @@
 /**
  * The simulation as the preview's worker runs it (sim-worker.ts wires it to the worker's global
- * scope; tests drive it with a fake clock). It owns the world (a WorldHost: module swaps resume
- * from a snapshot, as on the page), steps fixed ticks on its own clock, 60 per second × speed,
- * and after each turn of the clock sends the page a frame whose agent data travels in a
- * transferred buffer from a small pool (see sim-protocol.ts). The simulation never sees wall time:
+ * scope; tests drive it with a fake clock). The simulation itself (world, recording, forces,
+ * follow and probe, seek, live input) is simulation.ts's, the page's too; this adds the worker's
+ * clock, stepping fixed ticks 60 per second × speed, and its message codec: after each turn of
+ * the clock it sends the page a frame whose agent data travels in a transferred buffer from a
+ * small pool (see sim-protocol.ts). The simulation never sees wall time:
  * the clock only decides how many ticks to run, so the trajectories are those of the page's own
  * loop and of the exported module, bit for bit. Free of DOM and Lit.
  */
-import type { BehaviorWorld, ProbeReading } from '../../runtime/api';
-import { Recorder, give, type ReplayInput } from './replay';
+import type { BehaviorWorld } from '../../runtime/api';
 import { frameBytes, type FrameMessage, type FromWorker, type ToWorker } from './sim-protocol';
+import { Simulation } from './simulation';
 import { FixedTicker, TICKS_PER_SECOND, clampSpeed } from './ticker';
-import { readingNow } from './probe-now';
-import { WorldHost, errorMessage, type HostOutcome, type ModuleImporter } from './world-host';
+import { errorMessage, type HostOutcome, type ModuleImporter, type WorldHost } from './world-host';
 
 /** What the worker's scope gives the simulation: messages out, a clock and timers. */
 export interface WorkerEnv {
@@ -53,12 +53,11 @@ const STATS_MS = 500;
 
 /** See the file comment. */
 export class WorkerSimulation {
+  private readonly sim: Simulation;
   private readonly host: WorldHost;
   private readonly ticker = new FixedTicker(MAX_TICKS_BEHIND);
   private playing = false;
   private speed = 1;
-  private forcesOn = false;
-  private readonly forces = new Map<string, Float64Array>();
   private timer: unknown = null;
   /** Ticks owed by the clock and not run yet (a turn yields between ticks after SLICE_MS). */
   private backlog = 0;
@@ -66,9 +65,6 @@ export class WorkerSimulation {
   private loads = 0;
   private last = Number.NaN;
   private nextTurn = Number.NaN;
-  /** The agent the page's inspector follows. */
-  private followed: { type: string; index: number } | null = null;
-  private followedIn: unknown = null;
   /** A recent frame of the page, on this clock (NaN: none heard of); turns line up with the page's frames. */
   private vsync = Number.NaN;
   /** How long a turn's work takes, ms (a running average). */
@@ -85,14 +81,13 @@ export class WorkerSimulation {
   private msPerTick = 0;
   private ticksPerSecond = 0;
   private closed = false;
-  /** The recording of the run, as on the page (replay.ts): the timeline scrubs it here. */
-  private readonly replay = new Recorder();
 
   constructor(
     private readonly env: WorkerEnv,
     importer: ModuleImporter,
   ) {
-    this.host = new WorldHost(importer);
+    this.sim = new Simulation(importer);
+    this.host = this.sim.host;
   }
 
   /** Handles one message from the page. */
@@ -119,26 +114,24 @@ export class WorkerSimulation {
           this.sendFrame(true);
           return;
         case 'forces':
-          this.forcesOn = msg.on;
-          if (!msg.on) this.forces.clear();
+          this.sim.setForces(msg.on);
           return;
         case 'follow':
-          this.followed = msg.target;
-          this.applyFollow();
+          this.sim.follow(msg.target);
           return;
         case 'pointer':
-          this.edit(msg.seq, () => this.giveInput({ kind: 'pointer', x: msg.x, y: msg.y }));
+          this.edit(msg.seq, () => this.sim.input({ kind: 'pointer', x: msg.x, y: msg.y }));
           return;
         case 'target':
-          this.edit(msg.seq, () => this.giveInput({ kind: 'target', name: msg.name, x: msg.x, y: msg.y }));
+          this.edit(msg.seq, () => this.sim.input({ kind: 'target', name: msg.name, x: msg.x, y: msg.y }));
           return;
         case 'obstacles':
-          this.edit(msg.seq, () => this.giveInput({ kind: 'obstacles', obstacles: msg.obstacles }));
+          this.edit(msg.seq, () => this.sim.input({ kind: 'obstacles', obstacles: msg.obstacles }));
           return;
         case 'seek':
           return this.seek(msg.tick);
         case 'record':
-          if (this.host.world && this.host.module) this.replay.begin(this.host.world, this.host.module);
+          if (this.host.world && this.host.module) this.sim.restartRecording();
           this.sendFrame(true);
           return;
         case 'count':
@@ -176,11 +169,8 @@ export class WorkerSimulation {
     this.loads++;
     this.stopClock();
     try {
-      if (msg.carry) {
-        const carried = await this.host.restore(msg.carry);
-        if (carried.kind === 'error') this.env.post({ type: 'error', message: carried.message, stopped: false }, []);
-      }
-      const outcome = await this.host.load(msg.source, msg.scene ?? undefined);
+      const { outcome, carried } = await this.sim.load(msg.source, msg.scene ?? undefined, msg.carry);
+      if (carried?.kind === 'error') this.env.post({ type: 'error', message: carried.message, stopped: false }, []);
       if (outcome.kind === 'fresh') this.restartClock();
       this.replyRecorded(outcome, () => this.reply(id, { outcome, seed: this.host.seed, scene: this.host.scene }));
     } finally {
@@ -188,14 +178,6 @@ export class WorkerSimulation {
       // the time the load took is owed, as after any slow turn
       if (this.playing && this.loads === 0 && this.timer === null) this.schedule(this.env.now());
     }
-  }
-
-  /** A new world starts a recording (so does the first world here, carried from the page); a swapped-in module carries it on. */
-  private recordOutcome(outcome: HostOutcome): void {
-    const { world, module } = this.host;
-    if (outcome.kind === 'error' || !world || !module) return;
-    if (outcome.kind === 'fresh' || !this.replay.recording) this.replay.begin(world, module);
-    else this.replay.adopt(world, module);
   }
 
   /**
@@ -207,36 +189,20 @@ export class WorkerSimulation {
   private replyRecorded(outcome: HostOutcome, reply: () => void): void {
     if (this.playing) {
       reply();
-      this.recordOutcome(outcome);
+      this.sim.recordOutcome(outcome);
     } else {
-      this.recordOutcome(outcome);
+      this.sim.recordOutcome(outcome);
       reply();
     }
   }
 
-  /** Gives the world live input, through the recording (replay.ts), which logs it. */
-  private giveInput(input: ReplayInput): void {
-    const world = this.host.world;
-    if (world) this.replay.input(world.tick, input, this.host);
-    else give(input, this.host);
-  }
-
-  /** Stops the clock and puts the recorded run's state at `tick` in place, bit for bit (replay.ts). */
+  /** Stops the clock and puts the recorded run's state at `tick` in place, bit for bit (simulation.ts). */
   private seek(tick: number): void {
-    const module = this.host.module;
-    if (!module || !this.replay.recording) return;
+    if (!this.host.module || !this.sim.recording) return;
     this.setPlaying(false);
-    let world: ReturnType<Recorder['seek']>;
-    try {
-      world = this.replay.seek(tick, module);
-    } catch (e) {
-      this.env.post({ type: 'error', message: `The recording could not be replayed: ${errorMessage(e)}`, stopped: false }, []);
-      return;
-    }
-    if (!world) return;
-    this.host.replaceWorld(world);
-    this.forces.clear();
-    this.sendFrame(true);
+    const sought = this.sim.seek(tick);
+    if (sought.kind === 'error') this.env.post({ type: 'error', message: sought.message, stopped: false }, []);
+    if (sought.kind === 'sought') this.sendFrame(true);
   }
 
   /** Applies an edit of the page's; while stopped, the page gets the new state at once. */
@@ -343,28 +309,13 @@ export class WorkerSimulation {
 
   /** Runs `n` ticks, timed; a simulation that throws stops the clock and tells the page. */
   private advance(n: number): void {
-    const world = this.host.world;
-    if (!world) return;
+    if (!this.host.world) return;
     const t0 = this.env.now();
-    try {
-      const module = this.host.module;
-      const rec = this.replay.recording && module ? this.replay : null;
-      if (this.forcesOn || rec) {
-        // forces of the tick about to run, kept for the force overlay (computeForces then step = step alone);
-        // the recording feeds this tick's logged input first and keyframes after (replay.ts)
-        for (let k = 0; k < n; k++) {
-          rec?.beforeStep(world, module!, this.host);
-          if (this.forcesOn) for (const id of world.types) this.forces.set(id, world.computeForces(id));
-          world.step(1);
-          rec?.afterStep(world, module!);
-        }
-      } else {
-        world.step(n);
-      }
-    } catch (e) {
+    const failed = this.sim.advance(n);
+    if (failed !== null) {
       this.playing = false;
       this.stopClock();
-      this.env.post({ type: 'error', message: `The simulation stopped: ${errorMessage(e)}`, stopped: true }, []);
+      this.env.post({ type: 'error', message: failed, stopped: true }, []);
     }
     this.windowTime += this.env.now() - t0;
     this.windowTicks += n;
@@ -377,40 +328,16 @@ export class WorkerSimulation {
     if (frame) this.env.post(frame.message, [frame.message.buffer]);
   }
 
-  /** Tells the world whom to follow (once per world: a new module or a reset gives a new one). */
-  private applyFollow(): void {
-    const world = this.host.world as unknown as { follow?(type: string, index: number): void; types: readonly string[] } | null;
-    this.followedIn = world;
-    if (!world?.follow) return;
-    try {
-      for (const t of world.types) world.follow(t, t === this.followed?.type ? this.followed.index : -1);
-    } catch {
-      // an index past the count: nothing to follow
-    }
-  }
-
-  private probeReading(): ProbeReading | null {
-    const f = this.followed;
-    const world = this.host.world as unknown as { probe?(type: string): ProbeReading | null; types: readonly string[] } | null;
-    if (!f || !world?.probe || !world.types.includes(f.type)) return null;
-    try {
-      return readingNow(this.host.world!, this.host.module, f.type, f.index, world.probe(f.type));
-    } catch {
-      return null;
-    }
-  }
-
   private frame(force: boolean): { message: FrameMessage } | null {
     const world = this.host.world;
     if (!world) return null;
-    if (world !== this.followedIn) this.applyFollow();
     if (world !== this.lastWorld) {
       this.lastWorld = world;
       this.generation++;
     }
     const types = world.types.slice();
     const counts = types.map((id) => world.positions(id).length >> 1);
-    const forces = this.forcesOn;
+    const forces = this.sim.forcesKept;
     const bytes = frameBytes(counts, forces);
     const buffer = this.take(bytes, force);
     if (!buffer) {
@@ -427,7 +354,7 @@ export class WorkerSimulation {
       out.set(world.velocities(types[k]), o + n2);
       o += 2 * n2;
       if (forces) {
-        const f = this.forces.get(types[k]);
+        const f = this.sim.forces.get(types[k]);
         if (f && f.length === n2) out.set(f, o);
         else out.fill(0, o, o + n2);
         o += n2;
@@ -453,9 +380,9 @@ export class WorkerSimulation {
         targets: [...this.host.targets].map(([name, [x, y]]) => [name, x, y]),
         msPerTick: this.msPerTick,
         ticksPerSecond: this.playing ? this.ticksPerSecond : 0,
-        probe: this.probeReading(),
-        recording: this.replay.recording ? { start: this.replay.start, end: this.replay.end, inputEnd: this.replay.inputEnd, interval: this.replay.interval } : null,
-        ahead: this.replay.hasFuture(world.tick),
+        probe: this.sim.probe(),
+        recording: this.sim.recording,
+        ahead: this.sim.ahead,
       },
     };
   }

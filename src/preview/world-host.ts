@@ -9,8 +9,7 @@ import type { BehaviorWorld, PackedNumbers, Snapshot, WorldOptions } from '../..
 import type { Obstacle } from '../document/types';
 import { nextTask } from '../next-task';
 import { freshReason, sceneEdits, type SceneShape } from './reconcile';
-import type { Carry } from './sim-protocol';
-import { placesOf, transferWorld } from './transfer';
+import { handoverOf, placesOf, transferWorld } from './transfer';
 
 /** What a compiled scene module exports (src/compiler/module.ts). */
 export interface BehaviorModule {
@@ -21,6 +20,19 @@ export interface BehaviorModule {
 
 /** Evaluates module text and resolves to its namespace. */
 export type ModuleImporter = (source: string) => Promise<unknown>;
+
+/** A running world's state carried to another thread (or to the next worker): it resumes bit-exactly. */
+export interface Carry {
+  /** The text of the module the world runs. */
+  source: string;
+  /** Its scene, for a module without an embedded one. */
+  scene: SceneShape | null;
+  snapshot: Snapshot;
+  /** The seed chosen with `reset(seed)`, or null: the scene's. */
+  seedOverride: number | null;
+  /** The pointer as last set, or null: never set. */
+  pointer: [number, number] | null;
+}
 
 /** How a load or a reset went. */
 export type HostOutcome =
@@ -274,15 +286,13 @@ export class WorldHost {
   }
 
   /**
-   * The obstacles where they are now, x, y, r, vx, vy per circle. A preview module's world keeps
-   * them in `world.obstacles` (drifting ones move every tick); a world without that field gives
-   * the obstacles as last set.
+   * The obstacles where they are now, x, y, r, vx, vy per circle. A module world tells through its
+   * hand-over (runtime/api.ts; drifting ones move every tick); a world without one gives the
+   * obstacles as last set.
    */
   liveObstacles(): { data: ArrayLike<number>; count: number } {
-    const inner = (this.world as { world?: { obstacles?: unknown; obstacleCount?: unknown } } | null)?.world;
-    if (inner && inner.obstacles instanceof Float64Array && typeof inner.obstacleCount === 'number') {
-      return { data: inner.obstacles, count: inner.obstacleCount };
-    }
+    const live = this.world ? handoverOf(this.world)?.liveObstacles() : undefined;
+    if (live) return live;
     const data: number[] = [];
     for (const o of this.obstacles) data.push(o.x, o.y, o.r, o.vx ?? 0, o.vy ?? 0);
     return { data, count: this.obstacles.length };

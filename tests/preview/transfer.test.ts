@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BehaviorWorld } from '../../runtime/api';
 import { loadScene } from '../../src/document/load';
 import type { SceneDocument } from '../../src/document/types';
-import { internalsOf, transferWorld } from '../../src/preview/transfer';
+import { handoverOf, transferWorld } from '../../src/preview/transfer';
 import { WorldHost, type BehaviorModule } from '../../src/preview/world-host';
 import { edited, previewScene, sourceOf } from './scene';
 
@@ -89,8 +89,8 @@ describe('a swap that copies the world’s arrays (transfer.ts)', () => {
     const mod = (await importText(sourceOf(previewScene()))) as BehaviorModule;
     const world = mod.createWorld();
     world.step(3);
-    expect(internalsOf(world)).not.toBeNull();
-    expect(internalsOf({ world: {} })).toBeNull();
+    expect(handoverOf(world)).not.toBeNull();
+    expect(handoverOf({ world: {} })).toBeNull();
     expect(transferWorld(mod, { ...world, program: undefined } as unknown as BehaviorWorld, ['boid', 'hunter'])).toBeNull();
     // a module of another runtime core (its world classes differ)
     const other: BehaviorModule = {
