@@ -14,7 +14,8 @@
 //      run its module; the JS heap after a forced GC at the start and every 50 edits.
 //
 //   node scripts/bench-graphs.mjs --dist dist-graphs [--port 4215] [--edits 150] [--every 250] [--edits-only]
-//   (--probe: after the edits, the heap after a Reset and after New as well)
+//   (--probe: after the edits, the heap after a Reset and after New as well; --js-flags '<flags>':
+//   more V8 flags, e.g. --no-compilation-cache)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,7 +89,7 @@ try {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'],
+    args: [...CHROMIUM_ARGS, `--js-flags=--expose-gc ${option('js-flags', '')}`.trim(), '--enable-precise-memory-info'],
     viewport: { width: 1440, height: 900 },
   });
   console.log(`Headless Chromium ${context.browser()?.version() ?? ''}, ${DIST}`);
