@@ -6,7 +6,7 @@ export const alignment: NodeDef = {
   kind: 'alignment',
   label: 'Alignment',
   category: 'behaviour',
-  help: 'Match the neighbours’ heading: steer toward their summed velocity at full speed, capped at maxForce.',
+  help: 'Match the neighbours’ heading: steer toward their summed velocity at full speed, capped at maxForce. In a crowd denser than Max neighbours, it uses an even sample of that many nearby agents.',
   formula: 'desired = normalize(Σ o.v) over neighbours within sight; truncate((desired · maxSpeed − v) · m, maxForce)',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],

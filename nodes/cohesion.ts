@@ -6,7 +6,7 @@ export const cohesion: NodeDef = {
   kind: 'cohesion',
   label: 'Cohesion',
   category: 'behaviour',
-  help: 'Move toward the neighbours’ centre: seek their mean position, capped at maxForce.',
+  help: 'Move toward the neighbours’ centre: seek their mean position, capped at maxForce. In a crowd denser than Max neighbours, it uses an even sample of that many nearby agents.',
   formula: 'Seek the mean position of the neighbours within sight, capped at maxForce',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],

@@ -6,7 +6,7 @@ export const flock: NodeDef = {
   kind: 'flock',
   label: 'Flock',
   category: 'behaviour',
-  help: 'Reynolds’ flocking: keep apart from close neighbours (separation), match their heading (alignment) and move toward their centre (cohesion). Each rule is capped at maxForce, then weighted.',
+  help: 'Reynolds’ flocking: keep apart from close neighbours (separation), match their heading (alignment) and move toward their centre (cohesion). Each rule is capped at maxForce, then weighted. In a crowd denser than Max neighbours, the rules use an even sample of that many nearby agents.',
   formula: 'ws · Separation + wa · Alignment + wc · Cohesion, each rule truncate((desired · maxSpeed − v) · m, maxForce)',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],

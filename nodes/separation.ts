@@ -6,7 +6,7 @@ export const separation: NodeDef = {
   kind: 'separation',
   label: 'Separation',
   category: 'behaviour',
-  help: 'Keep apart from neighbours closer than the distance: steer away from them at full speed, capped at maxForce.',
+  help: 'Keep apart from neighbours closer than the distance: steer away from them at full speed, capped at maxForce. In a crowd denser than Max neighbours, it uses an even sample of that many nearby agents.',
   formula: 'desired = normalize(Σ normalize(p − o.p) / d) over neighbours closer than the separation; truncate((desired · maxSpeed − v) · m, maxForce)',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
