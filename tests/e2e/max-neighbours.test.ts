@@ -31,7 +31,7 @@ describe('Max neighbours on the Flock node', () => {
     const { page, errors } = opened;
     const param = page.locator('steer-node[data-node-id="flock"] steer-param[data-param="maxNeighbors"]');
     await expect.poll(() => param.count()).toBe(1);
-    expect(await param.textContent()).toContain('Max neighbours');
+    expect(await param.getByText('Max neighbours').count()).toBeGreaterThan(0);
     const input = param.locator('input[role="spinbutton"]');
     expect(await input.inputValue()).toBe('1000');
     const stored = () => doc(page).then((d) => d.agentTypes[0].graph.nodes.find((n) => n.id === 'flock')!.params.maxNeighbors);
