@@ -158,11 +158,6 @@ export function nearestAgent(grid: Grid, P: Float64Array, p: number, self: numbe
   const n = grid.n;
   if (n === 0) return -1;
   const limit2 = radius > 0 ? radius * radius : Infinity;
-  // A handful of agents (3 wolves among 100,000 sheep): look at each of them. The rings below would
-  // walk outward through empty cells (hundreds per query, when another query of this type made the
-  // cells small); the answer is the same, since both take the least distance², ties to the lower
-  // index, from the same numbers.
-  if (n <= FEW) return nearestOfAll(grid, x, y, self, limit2);
   const nx = grid.nx;
   const ny = grid.ny;
   const cs = grid.cellSize;
@@ -171,7 +166,12 @@ export function nearestAgent(grid: Grid, P: Float64Array, p: number, self: numbe
   const cellStart = grid.cellStart;
   const sp = grid.pos;
   const order = grid.order;
-  const maxRing = nx > ny ? nx : ny;
+  // A handful of agents (3 wolves among 100,000 sheep): ring 0 takes all of them at once (their slots
+  // are 0 … n − 1), and there is no other ring. Walking the rings would go outward through empty
+  // cells (hundreds per query, when another query of this type made the cells small); the answer is
+  // the same, the least distance², ties to the lower index, from the same numbers.
+  const few = n <= FEW;
+  const maxRing = few ? 0 : nx > ny ? nx : ny;
   let best = -1;
   // best2 starts at Infinity, not at limit2, and the limit is tested apart: with a radius, limit2
   // is radius², which V8 computes as a small integer, and a variable holding either that or a
@@ -197,7 +197,9 @@ export function nearestAgent(grid: Grid, P: Float64Array, p: number, self: numbe
       let j1 = 0;
       let j2 = 0;
       let j3 = 0;
-      if (ry === y0 || ry === y1) {
+      if (few) {
+        j1 = n;
+      } else if (ry === y0 || ry === y1) {
         j0 = cellStart[row + xa];
         j1 = cellStart[row + xb + 1];
       } else {
@@ -231,23 +233,3 @@ export function nearestAgent(grid: Grid, P: Float64Array, p: number, self: numbe
 
 /** Up to this many agents, {@link nearestAgent} looks at each of them rather than walking the rings. */
 const FEW = 16;
-
-/** The nearest of all `grid.n` agents to (x, y) other than `self`, with d² < limit2; ties to the lower index. */
-function nearestOfAll(grid: Grid, x: number, y: number, self: number, limit2: number): number {
-  const sp = grid.pos;
-  const order = grid.order;
-  let best = -1;
-  let best2 = Infinity;
-  for (let j = 0, n = grid.n; j < n; j++) {
-    const a = order[j];
-    if (a === self) continue;
-    const dx = sp[2 * j] - x;
-    const dy = sp[2 * j + 1] - y;
-    const d2 = dx * dx + dy * dy;
-    if (d2 < limit2 && (d2 < best2 || (d2 === best2 && best >= 0 && a < best))) {
-      best2 = d2;
-      best = a;
-    }
-  }
-  return best;
-}
