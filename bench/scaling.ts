@@ -49,6 +49,8 @@ interface Config {
   type?: string;
   /** Nodes in the graph, when the group measures graph size (adds ns per node and agent). */
   nodes?: number;
+  /** Harness options for this row (before the common ones: bench/module-flock.mjs takes the first): e.g. fewer ticks for a slow row. */
+  args?: string[];
   file?: string;
 }
 interface Group {
@@ -170,13 +172,19 @@ function predators(evadeRadius: number, wolvesSeparate: boolean): SceneDocument 
 /**
  * The sheep-and-wolves preset with `n` sheep: what `setCount('sheep', n)` makes of it (agent i
  * spawns the same whether it existed from the start or was added later), in its 300 × 240 px
- * spawn rectangle of a 900 × 600 world, each sheep flocking with every sheep within 150 px.
+ * spawn rectangle of a 900 × 600 world, each sheep flocking with every sheep within 150 px; its
+ * Flock's Max neighbours left at the default (1,000) unless `maxNeighbors` is given.
  */
-function denseSheep(n: number): SceneDocument {
+function denseSheep(n: number, maxNeighbors?: number): SceneDocument {
   const doc = JSON.parse(readFileSync(path.join(repoRoot, 'presets/sheep-and-wolves.steer.json'), 'utf8')) as SceneDocument;
-  doc.agentTypes.find((t) => t.id === 'sheep')!.count = n;
+  const sheep = doc.agentTypes.find((t) => t.id === 'sheep')!;
+  sheep.count = n;
+  if (maxNeighbors !== undefined) sheep.graph.nodes.find((x) => x.kind === 'flock')!.params.maxNeighbors = maxNeighbors;
   return doc;
 }
+
+/** The slow rows of the dense group: fewer warm-up and measured ticks (a tick is most of a second). */
+const SLOW = ['--warmup', '5', '--minTicks', '10', '--budgetS', '15', '--maxRunS', '120'];
 
 const groups: Group[] = [
   {
@@ -241,8 +249,13 @@ const groups: Group[] = [
   },
   {
     key: 'dense',
-    title: 'Agents added into a fixed world (sheep-and-wolves with N sheep, as setCount gives: all in their 300 × 240 px spawn rectangle, Flock sight 150)',
-    configs: [250, 500, 1000, 2000].map((n) => ({ label: `N = ${n.toLocaleString('en')} sheep`, n, doc: denseSheep(n), count: 150, type: 'sheep' })),
+    title:
+      'Agents added into a fixed world (sheep-and-wolves with N sheep, as setCount gives: all in their 300 × 240 px spawn rectangle, Flock sight 150, Max neighbours 1,000 unless said; neighbours not counted at 100,000: the count itself is quadratic)',
+    configs: [
+      ...[250, 500, 1000, 2000, 10000].map((n) => ({ label: `N = ${n.toLocaleString('en')} sheep`, n, doc: denseSheep(n), count: 150, type: 'sheep', ...(n >= 10000 ? { args: SLOW } : {}) })),
+      { label: 'N = 100,000 sheep', n: 100000, doc: denseSheep(100000), count: 0, type: 'sheep', args: SLOW },
+      { label: 'N = 100,000 sheep, Max neighbours 100', n: 100000, doc: denseSheep(100000, 100), count: 0, type: 'sheep', args: SLOW },
+    ],
   },
 ].filter((g) => only.length === 0 || only.includes(g.key));
 
@@ -267,7 +280,7 @@ interface Row {
   allocBytesPerTick: number;
 }
 function run(c: Config): Row {
-  const r = spawnSync(process.execPath, ['bench/module-flock.mjs', '--module', c.file!, '--radius', String(c.count), ...(c.type ? ['--type', c.type] : []), '--json', ...harness], {
+  const r = spawnSync(process.execPath, ['bench/module-flock.mjs', '--module', c.file!, '--radius', String(c.count), ...(c.type ? ['--type', c.type] : []), '--json', ...(c.args ?? []), ...harness], {
     cwd: repoRoot,
     encoding: 'utf8',
     maxBuffer: 64 << 20,

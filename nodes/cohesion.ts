@@ -1,4 +1,4 @@
-import { frontOnlyParam, neighbourTypeParam } from './emit-helpers';
+import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam } from './emit-helpers';
 import type { NodeDef } from './types';
 
 /** Cohesion: one rule of Flock on its own (capped at maxForce, unweighted: weight it in a Sum). */
@@ -6,7 +6,7 @@ export const cohesion: NodeDef = {
   kind: 'cohesion',
   label: 'Cohesion',
   category: 'behaviour',
-  help: 'Move toward the neighbours’ centre: seek their mean position, capped at maxForce.',
+  help: 'Move toward the neighbours’ centre: seek their mean position, capped at maxForce. In a crowd denser than Max neighbours, it uses an even sample of that many nearby agents.',
   formula: 'Seek the mean position of the neighbours within sight, capped at maxForce',
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
@@ -14,13 +14,14 @@ export const cohesion: NodeDef = {
     { key: 'sight', label: 'Sight', type: 'number', default: 100, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this count, px.' },
     frontOnlyParam,
     neighbourTypeParam,
+    maxNeighborsParam,
   ],
   emit: (ctx) => {
     const G = ctx.agents('agentType');
     ctx.query(G, ctx.value('sight'));
     const P = ctx.pass();
     return {
-      pre: `cohesionPass(A, ${G}, ${ctx.num('sight')}, ${ctx.bool('frontOnly')}, ${P});`,
+      pre: `cohesionPass(A, ${G}, ${ctx.num('sight')}, ${ctx.bool('frontOnly')}, ${P}, ${ctx.num('maxNeighbors')});`,
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },

@@ -38,3 +38,22 @@ export const frontOnlyParam = {
   default: false,
   help: 'Count only neighbours in front of the agent ((q − p) · heading ≥ 0).',
 } as const;
+
+/**
+ * The bound on a neighbour scan (Flock and its three rules): at most this many nearby agents are
+ * looked at per agent, so a tick's cost follows the agent count even in a crowd packed into a small
+ * area (runtime/behaviors/flock.ts). The default is above what any shipped scene reaches, so a scene
+ * that does not set it behaves exactly as before the bound existed.
+ */
+export const maxNeighborsParam = {
+  key: 'maxNeighbors',
+  label: 'Max neighbours',
+  type: 'number',
+  default: 1000,
+  min: 1,
+  max: 100_000,
+  step: 1,
+  unit: '',
+  integer: true,
+  help: 'At most this many nearby agents (those in the grid cells around the agent) are looked at per tick; in a denser crowd the rule uses an even sample of this many. Bounds the cost of a tick.',
+} as const;

@@ -166,7 +166,12 @@ export function nearestAgent(grid: Grid, P: Float64Array, p: number, self: numbe
   const cellStart = grid.cellStart;
   const sp = grid.pos;
   const order = grid.order;
-  const maxRing = nx > ny ? nx : ny;
+  // A handful of agents (3 wolves among 100,000 sheep): ring 0 takes all of them at once (their slots
+  // are 0 … n − 1), and there is no other ring. Walking the rings would go outward through empty
+  // cells (hundreds per query, when another query of this type made the cells small); the answer is
+  // the same, the least distance², ties to the lower index, from the same numbers.
+  const few = n <= FEW;
+  const maxRing = few ? 0 : nx > ny ? nx : ny;
   let best = -1;
   // best2 starts at Infinity, not at limit2, and the limit is tested apart: with a radius, limit2
   // is radius², which V8 computes as a small integer, and a variable holding either that or a
@@ -192,7 +197,9 @@ export function nearestAgent(grid: Grid, P: Float64Array, p: number, self: numbe
       let j1 = 0;
       let j2 = 0;
       let j3 = 0;
-      if (ry === y0 || ry === y1) {
+      if (few) {
+        j1 = n;
+      } else if (ry === y0 || ry === y1) {
         j0 = cellStart[row + xa];
         j1 = cellStart[row + xb + 1];
       } else {
@@ -223,3 +230,6 @@ export function nearestAgent(grid: Grid, P: Float64Array, p: number, self: numbe
   }
   return best;
 }
+
+/** Up to this many agents, {@link nearestAgent} looks at each of them rather than walking the rings. */
+const FEW = 16;

@@ -14,6 +14,18 @@ import type { Agents } from '../world';
  * (1, 0) for the other (always (−1, 0) across types), divided by separation / 100, so a coincident
  * pair splits along x, deterministically. A rule whose weight is 0 is skipped (it would add 0).
  *
+ * At most `maxNeighbors` agents are looked at per agent (crowd tools' "max neighbours"; RVO's
+ * maxNeighbors). The candidates are the C agents of G's grid cells within range of the agent's
+ * cell (the cells a scan visits, known from the cell starts without visiting them). When C ≤
+ * maxNeighbors every candidate is looked at, exactly as without the bound (same agents, same order,
+ * same bits). When C > maxNeighbors, every s-th candidate in grid order is, s = ⌈C / maxNeighbors⌉,
+ * starting at the (k mod s)-th for the k-th agent of the pass (so agents of one cell look at
+ * different samples): an even sample of at most maxNeighbors agents, spread over every direction,
+ * whose sums estimate the full ones (each rule normalizes its sum or takes a mean, so the sample
+ * size cancels). Why a sample and not the K nearest: a dense crowd's cells hold thousands of agents,
+ * and finding the nearest K means visiting them all (the cost this bound removes), while taking the
+ * first K of the nearest cells biases every rule toward the agent's cell centre.
+ *
  * Why a pass rather than a per-agent kernel: the neighbour scan is the hottest loop of any flock;
  * run over the whole type in grid order, in one function, the rule arithmetic of one agent overlaps
  * the scan of the next, and no call per agent boxes numbers (measured: ~15 % of a tick).
@@ -28,6 +40,7 @@ export function flockPass(
   wc: number,
   frontOnly: boolean,
   out: Float64Array,
+  maxNeighbors = Infinity,
 ): void {
   const grid = G.grid!;
   const same = A === G;
@@ -70,6 +83,12 @@ export function flockPass(
     const x1 = cx + reach < nx - 1 ? cx + reach : nx - 1;
     const y0 = cy - reach > 0 ? cy - reach : 0;
     const y1 = cy + reach < ny - 1 ? cy + reach : ny - 1;
+    // The candidates: the agents in the cells scanned (rows x0 … x1 are contiguous slots).
+    let candidates = 0;
+    for (let ry = y0; ry <= y1; ry++) candidates += cellStart[ry * nx + x1 + 1] - cellStart[ry * nx + x0];
+    const stride = candidates > maxNeighbors ? Math.ceil(candidates / maxNeighbors) : 1;
+    // Slots to skip at the start of the next row (the sample runs on across rows).
+    let skip = stride > 1 ? k % stride : 0;
     let cnt = 0;
     let svx = 0;
     let svy = 0;
@@ -82,7 +101,8 @@ export function flockPass(
       for (let ry = y0; ry <= y1; ry++) {
         const row = ry * nx;
         const end = cellStart[row + x1 + 1];
-        for (let j = cellStart[row + x0]; j < end; j++) {
+        let j = cellStart[row + x0] + skip;
+        for (; j < end; j += stride) {
           const qx = sp[2 * j];
           const qy = sp[2 * j + 1];
           const dx = x - qx;
@@ -104,6 +124,7 @@ export function flockPass(
             }
           }
         }
+        skip = j - end;
       }
       scnt = cnt;
     } else {
@@ -112,7 +133,8 @@ export function flockPass(
       for (let ry = y0; ry <= y1; ry++) {
         const row = ry * nx;
         const end = cellStart[row + x1 + 1];
-        for (let j = cellStart[row + x0]; j < end; j++) {
+        let j = cellStart[row + x0] + skip;
+        for (; j < end; j += stride) {
           const qx = sp[2 * j];
           const qy = sp[2 * j + 1];
           const dx = x - qx;
@@ -138,6 +160,7 @@ export function flockPass(
             }
           }
         }
+        skip = j - end;
       }
     }
     const vx = V[2 * i];
@@ -175,16 +198,16 @@ export function flockPass(
 }
 
 /** Separation alone, as a pass: Flock's first rule, capped at maxForce, unweighted. */
-export function separationPass(A: Agents, G: Agents, distance: number, frontOnly: boolean, out: Float64Array): void {
-  flockPass(A, G, 0, distance, 1, 0, 0, frontOnly, out);
+export function separationPass(A: Agents, G: Agents, distance: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
+  flockPass(A, G, 0, distance, 1, 0, 0, frontOnly, out, maxNeighbors);
 }
 
 /** Alignment alone, as a pass: Flock's second rule, capped at maxForce, unweighted. */
-export function alignmentPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array): void {
-  flockPass(A, G, sight, 0, 0, 1, 0, frontOnly, out);
+export function alignmentPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
+  flockPass(A, G, sight, 0, 0, 1, 0, frontOnly, out, maxNeighbors);
 }
 
 /** Cohesion alone, as a pass: Flock's third rule, capped at maxForce, unweighted. */
-export function cohesionPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array): void {
-  flockPass(A, G, sight, 0, 0, 0, 1, frontOnly, out);
+export function cohesionPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
+  flockPass(A, G, sight, 0, 0, 0, 1, frontOnly, out, maxNeighbors);
 }

@@ -203,7 +203,7 @@ describe('stage 3, lowerType', () => {
     expect(lowered).toEqual({
       typeIndex: 0,
       ok: true,
-      pre: ['const P0 = A.passes[0];', 'flockPass(A, A, 100, 30, 1.5, 1, 1, false, P0);'],
+      pre: ['const P0 = A.passes[0];', 'flockPass(A, A, 100, 30, 1.5, 1, 1, false, P0, 1000);'],
       body: [
         'const j0 = nearest(T1, A, i, 75);',
         'if (j0 >= 0) { flee(s, 0, A, i, T1.pos, 2 * j0, 0); } else { s[0] = 0; s[1] = 0; }',

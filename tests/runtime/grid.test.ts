@@ -286,6 +286,25 @@ describe('nearestAgent', () => {
     expect(ties).toBeGreaterThan(300);
   });
 
+  it('with a handful of agents in fine cells, looks at the agents rather than walking hundreds of empty cells', () => {
+    // 3 wolves in a grid of 30 px cells over 900 × 600 px (sized for their 60 px Separation): a
+    // sheep's query for the nearest wolf walked ring after ring of empty cells (~400 per query,
+    // 100,000 queries a tick with 100,000 sheep)
+    const pos = new Float64Array([40, 40, 60, 300, 40, 560]);
+    const g = built(900, 600, pos, 60);
+    let reads = 0;
+    g.cellStart = new Proxy(g.cellStart, {
+      get(target, key) {
+        if (typeof key === 'string' && /^\d/.test(key)) reads++;
+        const v = Reflect.get(target, key);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    expect(nearestAgent(g, Float64Array.of(850, 310), 0, -1, 0)).toBe(1);
+    expect(nearestAgent(g, Float64Array.of(450, 20), 0, -1, 0)).toBe(0);
+    expect(reads).toBeLessThan(10);
+  });
+
   it('ties go to the lower index, whatever the cell order', () => {
     // four agents at distance 10 from (100, 100); indices 2 and 3 are in earlier cells
     const pos = new Float64Array([110, 100, 100, 110, 90, 100, 100, 90]);
