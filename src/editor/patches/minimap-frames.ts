@@ -6,6 +6,7 @@
  * and not at all while it is hidden.
  */
 import type { MinimapPlugin } from 'rete-minimap-plugin';
+import type { Schemes } from '../schemes';
 
 /** The version whose source this patch was read against (tests/editor/patches.test.ts). */
 export const CHECKED_AGAINST = { package: 'rete-minimap-plugin', version: '2.0.3' } as const;
@@ -21,7 +22,7 @@ export interface MinimapFrames {
 }
 
 /** Makes `minimap` draw once a frame (call after the area uses it, so its element exists). */
-export function drawOncePerFrame(minimap: MinimapPlugin<never> | object): MinimapFrames {
+export function drawOncePerFrame(minimap: MinimapPlugin<Schemes>): MinimapFrames {
   const plugin = minimap as unknown as { render(): void; element: HTMLElement };
   const draw = plugin.render.bind(plugin);
   let frame = 0;

@@ -14,6 +14,7 @@
  * signal for the area's other plugins too.
  */
 import type { ConnectionPlugin } from 'rete-connection-plugin';
+import type { AreaExtra, Schemes } from '../schemes';
 
 /** The version whose source this patch was read against (tests/editor/patches.test.ts). */
 export const CHECKED_AGAINST = { package: 'rete-connection-plugin', version: '2.0.5' } as const;
@@ -25,7 +26,7 @@ interface PickPrivates {
 }
 
 /** Makes `connection` find sockets without hit-testing the page (see the file's comment). */
-export function cheaperSocketPicks(connection: ConnectionPlugin<never, never> | object): void {
+export function cheaperSocketPicks(connection: ConnectionPlugin<Schemes, AreaExtra>): void {
   const plugin = connection as unknown as PickPrivates;
   const pick = plugin.pick.bind(plugin);
   plugin.pick = (event, type) => {
