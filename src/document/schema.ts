@@ -140,72 +140,28 @@ export function rangeMessage(r: Range): string {
     : `expected ${what} from ${r.min} to ${r.max}${unit}`;
 }
 
-// ── Building blocks ────────────────────────────────────────────────────────────────────────────
+// ── One validation run ─────────────────────────────────────────────────────────────────────────
+// The schema is built by `build`: once without a run, as the description of the document (the JSON
+// Schema, the loader's field messages), and once per validation with its own Run, which adds what
+// only validating needs: arrays refused where an object belongs, fast paths and the issue budget.
+// Each run's state lives in its own Run, so validations cannot disturb one another (re-entrant),
+// and all of it goes through valibot's public API (lazy, custom, transform, message functions).
 
-/** A number in `r`. NaN fails `number()`, ±Infinity fails the bounds. */
-function num(r: Range, doc: string): v.GenericSchema<number> {
-  const m = rangeMessage(r);
-  const lower = r.exclusiveMin ? v.gtValue<number, number, string>(r.min, m) : v.minValue<number, number, string>(r.min, m);
-  const upper = v.maxValue<number, number, string>(r.max, m);
-  return r.whole
-    ? v.pipe(v.number(m), v.integer(m), lower, upper, v.description<number, string>(doc))
-    : v.pipe(v.number(m), lower, upper, v.description<number, string>(doc));
+/** The state of one validateWithSchema call. */
+interface Run {
+  /** Issues collected so far (each message function counts the issue it words). */
+  issues: number;
+  /** Some list items were not looked at because the budget was spent. */
+  skipped: boolean;
+  /** The value was just parsed and nobody else holds it: accepted items are kept, not copied. */
+  readonly owned: boolean;
 }
 
-/** A text matching `pattern`. */
-function matching(pattern: RegExp, message: string, doc: string): v.GenericSchema<string> {
-  return v.pipe(v.string(message), v.regex(pattern, message), v.description(doc));
-}
+/** A message as a schema takes it: the text, or (in a run) a function that also counts the issue. */
+type Message = string | (() => string);
 
-/** A text of `min` to `max` characters. */
-function text(min: number, max: number, message: string, doc: string): v.GenericSchema<string> {
-  return min > 0
-    ? v.pipe(v.string(message), v.minLength(min, message), v.maxLength(max, message), v.description(doc))
-    : v.pipe(v.string(message), v.maxLength(max, message), v.description(doc));
-}
-
-/**
- * valibot's object and record schemas accept arrays (an array is an object); a scene never has
- * an array where an object belongs, so refuse it with the schema's own message.
- */
-function noArrays<T extends v.GenericSchema>(schema: T): T {
-  const wrapped = {
-    ...schema,
-    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
-      if (Array.isArray(dataset.value)) {
-        v._addIssue(wrapped as never, 'type', dataset, config);
-        return dataset as never;
-      }
-      return schema['~run'](dataset, config);
-    },
-  };
-  return wrapped as T;
-}
-
-/** A strict object (unknown keys are errors) that is not an array. */
-function obj<const E extends v.ObjectEntries>(entries: E, message: string, doc: string) {
-  return v.pipe(noArrays(v.strictObject(entries, message)), v.description(doc));
-}
-
-/** Issues the running validation (validateWithSchema) may still collect before it stops looking. */
-let issueBudget = Infinity;
-
-/**
- * `item`, skipped once the issue budget is spent. A garbage file can hold hundreds of thousands
- * of bad values within the size limit; collecting an issue for each would take seconds and
- * hundreds of MB, and nobody reads past the first fifty.
- */
-function budgeted<T extends v.GenericSchema>(item: T): T {
-  return {
-    ...item,
-    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
-      if (issueBudget <= 0) return { typed: false, value: dataset.value } as never;
-      const out = item['~run'](dataset, config);
-      if (out.issues) issueBudget -= out.issues.length;
-      return out;
-    },
-  } as T;
-}
+/** How many issues validateWithSchema collects before it stops looking at further list items. */
+export const ISSUE_BUDGET = 1_000;
 
 // ── Fast paths ─────────────────────────────────────────────────────────────────────────────────
 // valibot spends about a microsecond on each value; a file within the limits can hold 400,000 path
@@ -218,24 +174,6 @@ function budgeted<T extends v.GenericSchema>(item: T): T {
 export interface FastPath {
   test(x: unknown): boolean;
   copy(x: never): unknown;
-}
-
-/** True while validateWithSchema runs on a value nobody else holds (just parsed): accepted items are kept, not copied. */
-let keepItems = false;
-
-function fast<T extends v.GenericSchema>(item: T, path: FastPath): T {
-  return {
-    ...item,
-    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
-      if (path.test(dataset.value)) {
-        const out = dataset as unknown as { typed: boolean; value: unknown };
-        out.typed = true;
-        if (!keepItems) out.value = path.copy(dataset.value as never);
-        return out as never;
-      }
-      return item['~run'](dataset, config);
-    },
-  } as T;
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -290,242 +228,326 @@ export const FAST_PATHS = {
   },
 } satisfies Record<string, FastPath>;
 
-/** A list of at most `max` items (the limit itself is reported by checks.ts, before the schema runs). */
-function list<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string, path?: FastPath) {
-  const schema = v.pipe(v.array(budgeted(path ? fast(item, path) : item), message), v.maxLength(max, message), v.description(doc));
-  if (!path) return schema;
-  // The whole list at once when every item takes the fast path (no dataset per item).
-  return {
-    ...schema,
-    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
-      const items = dataset.value;
-      if (Array.isArray(items) && items.length <= max && items.every((x) => path.test(x))) {
-        const out = dataset as unknown as { typed: boolean; value: unknown };
-        out.typed = true;
-        if (!keepItems) out.value = items.map((x) => path.copy(x as never));
-        return out as never;
-      }
-      return schema['~run'](dataset, config);
-    },
-  } as typeof schema;
-}
-
-/** A list that may be left out of a hand-written file: the loader fills in []. */
-function optionalList<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string, path?: FastPath) {
-  return v.optional(list(item, max, message, doc, path), () => []);
-}
-
-const idMessage = 'expected an id: a letter or _, then up to 63 letters, digits, _ or -';
-const id = (doc: string) => matching(ID_PATTERN, idMessage, doc);
-const nameMessage = `expected a name of ${LENGTHS.name.min} to ${LENGTHS.name.max} characters`;
-const name = (doc: string) => text(LENGTHS.name.min, LENGTHS.name.max, nameMessage, doc);
-const coordinate = (doc: string) => num(RANGES.coordinate, doc);
-
-/** [x, y] in px. */
-function point(message: string, doc: string) {
-  return v.pipe(
-    v.strictTuple([coordinate('x, px'), coordinate('y, px')], message),
-    v.description(doc),
-  );
-}
-
 // ── The document ───────────────────────────────────────────────────────────────────────────────
 
-const paramMessage = `expected a finite number, true, false or a text of at most ${LENGTHS.paramText} characters`;
-const paramNameMessage = 'expected a parameter name: a letter, then up to 31 letters, digits or _';
+/** The scene's schemas: the description of the document without `run`, the validating ones with it. */
+function build(run?: Run) {
+  /** `m` as the schemas take it: counted in a run. */
+  const say = (m: string): Message =>
+    run
+      ? () => {
+          run.issues++;
+          return m;
+        }
+      : m;
 
-/** A node parameter's value. Numbers are only required to be finite here: a parameter's own
- *  range is in its node definition, and out of range is a compiler diagnostic (contract 6). */
-const ParamValueSchema = v.union(
-  [
-    v.pipe(v.number(paramMessage), v.finite(paramMessage)),
-    v.boolean(paramMessage),
-    v.pipe(v.string(paramMessage), v.maxLength(LENGTHS.paramText, paramMessage)),
-  ],
-  paramMessage,
-);
+  /** A number in `r`. NaN fails `number()`, ±Infinity fails the bounds. */
+  function num(r: Range, doc: string): v.GenericSchema<number> {
+    const m = say(rangeMessage(r));
+    const lower = r.exclusiveMin ? v.gtValue<number, number, Message>(r.min, m) : v.minValue<number, number, Message>(r.min, m);
+    const upper = v.maxValue<number, number, Message>(r.max, m);
+    return r.whole
+      ? v.pipe(v.number(m), v.integer(m), lower, upper, v.description<number, string>(doc))
+      : v.pipe(v.number(m), lower, upper, v.description<number, string>(doc));
+  }
 
-const endMessage = `expected [node id, port], each a text of at most ${LENGTHS.connectionEnd} characters`;
-const connectionEnd = (doc: string) =>
-  v.pipe(
-    v.strictTuple(
-      [
-        v.pipe(v.string(endMessage), v.maxLength(LENGTHS.connectionEnd, endMessage)),
-        v.pipe(v.string(endMessage), v.maxLength(LENGTHS.connectionEnd, endMessage)),
-      ],
-      endMessage,
-    ),
-    v.description(doc),
+  /** A text matching `pattern`. */
+  function matching(pattern: RegExp, message: string, doc: string): v.GenericSchema<string> {
+    const m = say(message);
+    return v.pipe(v.string(m), v.regex(pattern, m), v.description(doc));
+  }
+
+  /** A text of `min` to `max` characters. */
+  function text(min: number, max: number, message: string, doc: string): v.GenericSchema<string> {
+    const m = say(message);
+    return min > 0
+      ? v.pipe(v.string(m), v.minLength(min, m), v.maxLength(max, m), v.description(doc))
+      : v.pipe(v.string(m), v.maxLength(max, m), v.description(doc));
+  }
+
+  /**
+   * valibot's object and record schemas accept arrays (an array is an object); a scene never has
+   * an array where an object belongs, so a run refuses it with the schema's own message. (The
+   * description needs no such rule: JSON Schema's `"type": "object"` excludes arrays.)
+   */
+  function noArrays<T extends v.GenericSchema>(schema: T, message: string): T {
+    if (!run) return schema;
+    const refused = v.custom(() => false, say(message));
+    return v.lazy((x) => (Array.isArray(x) ? refused : schema)) as unknown as T;
+  }
+
+  /** A strict object (unknown keys are errors) that is not an array. */
+  function obj<const E extends v.ObjectEntries>(entries: E, message: string, doc: string) {
+    return v.pipe(noArrays(v.strictObject(entries, say(message)), message), v.description(doc));
+  }
+
+  /**
+   * `item`, skipped once the run's issue budget is spent. A garbage file can hold hundreds of
+   * thousands of bad values within the size limit; collecting an issue for each would take seconds
+   * and hundreds of MB, and nobody reads past the first fifty. (A skipped item passes unchecked: the
+   * run has failed already.)
+   */
+  function budgeted<T extends v.GenericSchema>(item: T): T {
+    if (!run) return item;
+    const skip = v.unknown();
+    return v.lazy(() => {
+      if (run.issues < ISSUE_BUDGET) return item;
+      run.skipped = true;
+      return skip;
+    }) as unknown as T;
+  }
+
+  /** `item`, taking `path` for a value it accepts (copied unless the run owns the value). */
+  function fast<T extends v.GenericSchema>(item: T, path: FastPath): T {
+    if (!run) return item;
+    const accepted = v.pipe(
+      v.unknown(),
+      v.transform((x) => (run.owned ? x : path.copy(x as never))),
+    );
+    return v.lazy((x) => (path.test(x) ? accepted : item)) as unknown as T;
+  }
+
+  /** A list of at most `max` items (the limit itself is reported by checks.ts, before the schema runs). */
+  function list<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string, path?: FastPath) {
+    const m = say(message);
+    const schema = v.pipe(v.array(budgeted(path ? fast(item, path) : item), m), v.maxLength(max, m), v.description(doc));
+    if (!path || !run) return schema;
+    // The whole list at once when every item takes the fast path (no dataset per item).
+    const accepted = v.pipe(
+      v.unknown(),
+      v.transform((items) => (run.owned ? items : (items as unknown[]).map((x) => path.copy(x as never)))),
+    );
+    return v.lazy((items) =>
+      Array.isArray(items) && items.length <= max && items.every((x) => path.test(x)) ? accepted : schema,
+    ) as unknown as typeof schema;
+  }
+
+  /** A list that may be left out of a hand-written file: the loader fills in []. */
+  function optionalList<T extends v.GenericSchema>(item: T, max: number, message: string, doc: string, path?: FastPath) {
+    return v.optional(list(item, max, message, doc, path), () => []);
+  }
+
+  const idMessage = 'expected an id: a letter or _, then up to 63 letters, digits, _ or -';
+  const id = (doc: string) => matching(ID_PATTERN, idMessage, doc);
+  const nameMessage = `expected a name of ${LENGTHS.name.min} to ${LENGTHS.name.max} characters`;
+  const name = (doc: string) => text(LENGTHS.name.min, LENGTHS.name.max, nameMessage, doc);
+  const coordinate = (doc: string) => num(RANGES.coordinate, doc);
+
+  /** [x, y] in px. */
+  function point(message: string, doc: string) {
+    return v.pipe(
+      v.strictTuple([coordinate('x, px'), coordinate('y, px')], say(message)),
+      v.description(doc),
+    );
+  }
+
+  const paramMessage = `expected a finite number, true, false or a text of at most ${LENGTHS.paramText} characters`;
+  const paramNameMessage = 'expected a parameter name: a letter, then up to 31 letters, digits or _';
+  const param = say(paramMessage);
+
+  /** A node parameter's value. Numbers are only required to be finite here: a parameter's own
+   *  range is in its node definition, and out of range is a compiler diagnostic (contract 6). */
+  const ParamValueSchema = v.union(
+    [
+      v.pipe(v.number(param), v.finite(param)),
+      v.boolean(param),
+      v.pipe(v.string(param), v.maxLength(LENGTHS.paramText, param)),
+    ],
+    param,
   );
 
-const NodeSchema = obj(
-  {
-    id: id('Unique within its graph.'),
-    kind: text(1, LENGTHS.kind, `expected a node kind of 1 to ${LENGTHS.kind} characters`, 'A kind from the node registry, e.g. "seek".'),
-    params: v.pipe(
-      noArrays(v.record(matching(PARAM_NAME_PATTERN, paramNameMessage, 'A parameter name.'), ParamValueSchema, 'expected the parameters: an object')),
-      v.maxEntries(LIMITS.paramsPerNode, `expected at most ${LIMITS.paramsPerNode} parameters`),
-      v.description('Parameter values by name; a parameter left out takes its default.'),
-    ),
-    position: point('expected a position [x, y]', 'Position on the graph canvas, px.'),
-    muted: v.optional(
-      v.pipe(
-        v.boolean('expected true or false'),
-        v.description('Bypassed: a muted behaviour adds no force; a muted Truncate or Scale passes its input through. Absent: false.'),
+  const endMessage = `expected [node id, port], each a text of at most ${LENGTHS.connectionEnd} characters`;
+  const end = say(endMessage);
+  const connectionEnd = (doc: string) =>
+    v.pipe(
+      v.strictTuple(
+        [
+          v.pipe(v.string(end), v.maxLength(LENGTHS.connectionEnd, end)),
+          v.pipe(v.string(end), v.maxLength(LENGTHS.connectionEnd, end)),
+        ],
+        end,
       ),
-    ),
-  },
-  'expected a node: an object { id, kind, params, position }',
-  'One node of a graph.',
-);
+      v.description(doc),
+    );
 
-const ConnectionSchema = obj(
-  {
-    from: connectionEnd('The output: [node id, port].'),
-    to: connectionEnd('The input: [node id, port].'),
-  },
-  'expected a connection: an object { from, to }',
-  'A connection from an output port to an input port. A connection to a missing node or port is a compiler diagnostic, not a load error.',
-);
-
-const GraphSchema = obj(
-  {
-    nodes: list(NodeSchema, LIMITS.nodesPerGraph, 'expected a list of nodes', 'The nodes; ids unique within the graph.', FAST_PATHS.node),
-    connections: optionalList(ConnectionSchema, LIMITS.connectionsPerGraph, 'expected a list of connections', 'The connections.', FAST_PATHS.connection),
-  },
-  'expected a graph: an object { nodes, connections }',
-  "An agent type's behaviour graph.",
-);
-
-const SpawnSchema = obj(
-  {
-    x: v.optional(num(RANGES.spawnRect, 'Left of the spawn rectangle, px (default 0).')),
-    y: v.optional(num(RANGES.spawnRect, 'Top of the spawn rectangle, px (default 0).')),
-    width: v.optional(num(RANGES.spawnRect, 'Width, px (default: to the right edge of the world).')),
-    height: v.optional(num(RANGES.spawnRect, 'Height, px (default: to the bottom edge of the world).')),
-    speed: v.optional(num(RANGES.spawnSpeed, 'Starting speed as a fraction of maxSpeed (default 0.5).')),
-  },
-  'expected a spawn rectangle: an object { x, y, width, height, speed }',
-  'Where agents appear: uniformly in the rectangle, facing a random direction.',
-);
-
-const VariationSchema = obj(
-  {
-    maxSpeed: v.optional(num(RANGES.variation, 'Each agent’s maxSpeed is the type’s × (1 ± up to this).')),
-    maxForce: v.optional(num(RANGES.variation, 'Each agent’s maxForce is the type’s × (1 ± up to this).')),
-  },
-  'expected a variation: an object { maxSpeed, maxForce }',
-  'Seeded per-agent variation.',
-);
-
-const AgentTypeSchema = obj(
-  {
-    id: id('Unique among agent types; how a game names the type.'),
-    name: name('Shown in the editor.'),
-    color: matching(COLOR_PATTERN, 'expected a color "#rrggbb"', 'Colour of the agents in the preview, #rrggbb.'),
-    count: num(RANGES.count, 'How many agents of this type.'),
-    mass: num(RANGES.mass, 'A force f changes the velocity by f / mass per tick.'),
-    maxSpeed: num(RANGES.maxSpeed, 'Top speed, px/tick.'),
-    maxForce: num(RANGES.maxForce, 'Largest steering force, px/tick².'),
-    spawn: v.optional(SpawnSchema),
-    variation: v.optional(VariationSchema),
-    graph: GraphSchema,
-  },
-  'expected an agent type: an object { id, name, color, count, mass, maxSpeed, maxForce, graph }',
-  'One agent type: its agents and their graph.',
-);
-
-const ObstacleSchema = obj(
-  {
-    x: coordinate('Centre x, px.'),
-    y: coordinate('Centre y, px.'),
-    r: num(RANGES.obstacleRadius, 'Radius, px.'),
-    vx: v.optional(num(RANGES.obstacleVelocity, 'Drift x, px/tick (default 0).')),
-    vy: v.optional(num(RANGES.obstacleVelocity, 'Drift y, px/tick (default 0).')),
-  },
-  'expected an obstacle: an object { x, y, r }',
-  'A circular obstacle; vx, vy make it drift and bounce off the walls.',
-);
-
-const PointItem = point('expected a point [x, y]', 'A point [x, y], px.');
-
-const PathSchema = obj(
-  {
-    id: id('Unique among paths.'),
-    points: list(PointItem, LIMITS.pointsPerPath, 'expected a list of points [x, y]', 'The points of the polyline.', FAST_PATHS.point),
-    loop: v.boolean('expected true or false'),
-  },
-  'expected a path: an object { id, points, loop }',
-  'A named polyline. A looped path returns from its last point to its first.',
-);
-
-const TargetSchema = obj(
-  {
-    name: id('Unique among targets; the game moves the target by this name.'),
-    x: coordinate('Starting x, px.'),
-    y: coordinate('Starting y, px.'),
-  },
-  'expected a target: an object { name, x, y }',
-  'A point the host program moves by name at run time.',
-);
-
-const WorldSchema = obj(
-  {
-    width: num(RANGES.worldSize, 'Width, px.'),
-    height: num(RANGES.worldSize, 'Height, px.'),
-    edges: v.pipe(v.picklist(['wrap', 'bounce'], 'expected "wrap" or "bounce"'), v.description('How agents meet the border.')),
-    seed: num(RANGES.seed, 'Seed of the world’s random generator.'),
-    obstacles: optionalList(ObstacleSchema, LIMITS.obstacles, 'expected a list of obstacles', 'Circular obstacles.'),
-    paths: optionalList(PathSchema, LIMITS.paths, 'expected a list of paths', 'Named paths; ids unique.'),
-    targets: optionalList(TargetSchema, LIMITS.targets, 'expected a list of targets', 'Named targets; names unique.'),
-  },
-  'expected the world: an object { width, height, edges, seed }',
-  'The world every agent type shares.',
-);
-
-/** The whole scene document, as the loader validates it (after migration to VERSION). */
-export const SceneSchema = v.pipe(
-  obj(
+  const paramsMessage = 'expected the parameters: an object';
+  const NodeSchema = obj(
     {
-      $schema: v.optional(text(0, LENGTHS.schemaRef, `expected a text of at most ${LENGTHS.schemaRef} characters`, 'JSON Schema reference for editors; ignored by the loader.')),
-      format: v.pipe(v.literal(FORMAT, `expected "${FORMAT}"`), v.description('Always "steergraph".')),
-      version: v.pipe(v.literal(VERSION, `expected ${VERSION}`), v.description('The document format version.')),
-      name: name('The scene’s name.'),
-      description: text(0, LENGTHS.description, `expected a text of at most ${LENGTHS.description} characters`, 'What the scene shows.'),
-      world: WorldSchema,
-      agentTypes: list(AgentTypeSchema, LIMITS.agentTypes, 'expected a list of agent types', 'The agent types; ids unique.'),
+      id: id('Unique within its graph.'),
+      kind: text(1, LENGTHS.kind, `expected a node kind of 1 to ${LENGTHS.kind} characters`, 'A kind from the node registry, e.g. "seek".'),
+      params: v.pipe(
+        noArrays(v.record(matching(PARAM_NAME_PATTERN, paramNameMessage, 'A parameter name.'), ParamValueSchema, say(paramsMessage)), paramsMessage),
+        v.maxEntries(LIMITS.paramsPerNode, say(`expected at most ${LIMITS.paramsPerNode} parameters`)),
+        v.description('Parameter values by name; a parameter left out takes its default.'),
+      ),
+      position: point('expected a position [x, y]', 'Position on the graph canvas, px.'),
+      muted: v.optional(
+        v.pipe(
+          v.boolean(say('expected true or false')),
+          v.description('Bypassed: a muted behaviour adds no force; a muted Truncate or Scale passes its input through. Absent: false.'),
+        ),
+      ),
     },
-    'expected a scene: an object { format, version, name, description, world, agentTypes }',
-    'A whole scene.',
-  ),
-  v.title('Steergraph scene'),
-);
+    'expected a node: an object { id, kind, params, position }',
+    'One node of a graph.',
+  );
 
-/** Each fast path with the schema it stands in for (for the test that they agree). */
-export const FAST_PATH_SCHEMAS = [
-  ['point', FAST_PATHS.point, PointItem],
-  ['connection', FAST_PATHS.connection, ConnectionSchema],
-  ['node', FAST_PATHS.node, NodeSchema],
-] as const;
+  const ConnectionSchema = obj(
+    {
+      from: connectionEnd('The output: [node id, port].'),
+      to: connectionEnd('The input: [node id, port].'),
+    },
+    'expected a connection: an object { from, to }',
+    'A connection from an output port to an input port. A connection to a missing node or port is a compiler diagnostic, not a load error.',
+  );
 
-/** How many issues validateWithSchema collects at most (roughly: nested lists count twice). */
-export const ISSUE_BUDGET = 1_000;
+  const GraphSchema = obj(
+    {
+      nodes: list(NodeSchema, LIMITS.nodesPerGraph, 'expected a list of nodes', 'The nodes; ids unique within the graph.', FAST_PATHS.node),
+      connections: optionalList(ConnectionSchema, LIMITS.connectionsPerGraph, 'expected a list of connections', 'The connections.', FAST_PATHS.connection),
+    },
+    'expected a graph: an object { nodes, connections }',
+    "An agent type's behaviour graph.",
+  );
+
+  const SpawnSchema = obj(
+    {
+      x: v.optional(num(RANGES.spawnRect, 'Left of the spawn rectangle, px (default 0).')),
+      y: v.optional(num(RANGES.spawnRect, 'Top of the spawn rectangle, px (default 0).')),
+      width: v.optional(num(RANGES.spawnRect, 'Width, px (default: to the right edge of the world).')),
+      height: v.optional(num(RANGES.spawnRect, 'Height, px (default: to the bottom edge of the world).')),
+      speed: v.optional(num(RANGES.spawnSpeed, 'Starting speed as a fraction of maxSpeed (default 0.5).')),
+    },
+    'expected a spawn rectangle: an object { x, y, width, height, speed }',
+    'Where agents appear: uniformly in the rectangle, facing a random direction.',
+  );
+
+  const VariationSchema = obj(
+    {
+      maxSpeed: v.optional(num(RANGES.variation, 'Each agent’s maxSpeed is the type’s × (1 ± up to this).')),
+      maxForce: v.optional(num(RANGES.variation, 'Each agent’s maxForce is the type’s × (1 ± up to this).')),
+    },
+    'expected a variation: an object { maxSpeed, maxForce }',
+    'Seeded per-agent variation.',
+  );
+
+  const AgentTypeSchema = obj(
+    {
+      id: id('Unique among agent types; how a game names the type.'),
+      name: name('Shown in the editor.'),
+      color: matching(COLOR_PATTERN, 'expected a color "#rrggbb"', 'Colour of the agents in the preview, #rrggbb.'),
+      count: num(RANGES.count, 'How many agents of this type.'),
+      mass: num(RANGES.mass, 'A force f changes the velocity by f / mass per tick.'),
+      maxSpeed: num(RANGES.maxSpeed, 'Top speed, px/tick.'),
+      maxForce: num(RANGES.maxForce, 'Largest steering force, px/tick².'),
+      spawn: v.optional(SpawnSchema),
+      variation: v.optional(VariationSchema),
+      graph: GraphSchema,
+    },
+    'expected an agent type: an object { id, name, color, count, mass, maxSpeed, maxForce, graph }',
+    'One agent type: its agents and their graph.',
+  );
+
+  const ObstacleSchema = obj(
+    {
+      x: coordinate('Centre x, px.'),
+      y: coordinate('Centre y, px.'),
+      r: num(RANGES.obstacleRadius, 'Radius, px.'),
+      vx: v.optional(num(RANGES.obstacleVelocity, 'Drift x, px/tick (default 0).')),
+      vy: v.optional(num(RANGES.obstacleVelocity, 'Drift y, px/tick (default 0).')),
+    },
+    'expected an obstacle: an object { x, y, r }',
+    'A circular obstacle; vx, vy make it drift and bounce off the walls.',
+  );
+
+  const PointItem = point('expected a point [x, y]', 'A point [x, y], px.');
+
+  const PathSchema = obj(
+    {
+      id: id('Unique among paths.'),
+      points: list(PointItem, LIMITS.pointsPerPath, 'expected a list of points [x, y]', 'The points of the polyline.', FAST_PATHS.point),
+      loop: v.boolean(say('expected true or false')),
+    },
+    'expected a path: an object { id, points, loop }',
+    'A named polyline. A looped path returns from its last point to its first.',
+  );
+
+  const TargetSchema = obj(
+    {
+      name: id('Unique among targets; the game moves the target by this name.'),
+      x: coordinate('Starting x, px.'),
+      y: coordinate('Starting y, px.'),
+    },
+    'expected a target: an object { name, x, y }',
+    'A point the host program moves by name at run time.',
+  );
+
+  const WorldSchema = obj(
+    {
+      width: num(RANGES.worldSize, 'Width, px.'),
+      height: num(RANGES.worldSize, 'Height, px.'),
+      edges: v.pipe(v.picklist(['wrap', 'bounce'], say('expected "wrap" or "bounce"')), v.description('How agents meet the border.')),
+      seed: num(RANGES.seed, 'Seed of the world’s random generator.'),
+      obstacles: optionalList(ObstacleSchema, LIMITS.obstacles, 'expected a list of obstacles', 'Circular obstacles.'),
+      paths: optionalList(PathSchema, LIMITS.paths, 'expected a list of paths', 'Named paths; ids unique.'),
+      targets: optionalList(TargetSchema, LIMITS.targets, 'expected a list of targets', 'Named targets; names unique.'),
+    },
+    'expected the world: an object { width, height, edges, seed }',
+    'The world every agent type shares.',
+  );
+
+  const SceneSchema = v.pipe(
+    obj(
+      {
+        $schema: v.optional(text(0, LENGTHS.schemaRef, `expected a text of at most ${LENGTHS.schemaRef} characters`, 'JSON Schema reference for editors; ignored by the loader.')),
+        format: v.pipe(v.literal(FORMAT, say(`expected "${FORMAT}"`)), v.description('Always "steergraph".')),
+        version: v.pipe(v.literal(VERSION, say(`expected ${VERSION}`)), v.description('The document format version.')),
+        name: name('The scene’s name.'),
+        description: text(0, LENGTHS.description, `expected a text of at most ${LENGTHS.description} characters`, 'What the scene shows.'),
+        world: WorldSchema,
+        agentTypes: list(AgentTypeSchema, LIMITS.agentTypes, 'expected a list of agent types', 'The agent types; ids unique.'),
+      },
+      'expected a scene: an object { format, version, name, description, world, agentTypes }',
+      'A whole scene.',
+    ),
+    v.title('Steergraph scene'),
+  );
+
+  return { SceneSchema, NodeSchema, ConnectionSchema, PointItem };
+}
+
+const described = build();
 
 /**
- * Runs SceneSchema on `value`. Stops looking at further list items once ISSUE_BUDGET issues are
+ * The whole scene document (after migration to VERSION), as the JSON Schema and the loader's
+ * messages describe it. The loader validates with validateWithSchema, which also refuses arrays
+ * where an object belongs.
+ */
+export const SceneSchema = described.SceneSchema;
+
+/**
+ * Each fast path with the schema it stands in for (for the test that they agree): the validating
+ * item schemas, which a list tries after the fast path.
+ */
+export const FAST_PATH_SCHEMAS = (() => {
+  const validating = build({ issues: 0, skipped: false, owned: false });
+  return [
+    ['point', FAST_PATHS.point, validating.PointItem],
+    ['connection', FAST_PATHS.connection, validating.ConnectionSchema],
+    ['node', FAST_PATHS.node, validating.NodeSchema],
+  ] as const;
+})();
+
+/**
+ * Validates `value` as a scene. Stops looking at further list items once ISSUE_BUDGET issues are
  * collected (`complete: false`): the issues then are some, not all. `owned`: the value was just
  * parsed and nobody else holds it, so the output may share its nodes, connections and points.
+ * Each call builds its own validating schema, so calls cannot disturb one another.
  */
 export function validateWithSchema(value: unknown, owned = false): { result: v.SafeParseResult<typeof SceneSchema>; complete: boolean } {
-  issueBudget = ISSUE_BUDGET;
-  keepItems = owned;
-  try {
-    const result = v.safeParse(SceneSchema, value);
-    return { result, complete: issueBudget > 0 };
-  } finally {
-    issueBudget = Infinity;
-    keepItems = false;
-  }
+  const run: Run = { issues: 0, skipped: false, owned };
+  const result = v.safeParse(build(run).SceneSchema, value);
+  return { result, complete: !run.skipped };
 }
 
 /** The schema's output is exactly the document type of types.ts (checked at compile time). */

@@ -8,6 +8,8 @@ import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { Diagnostic } from '../compiler/diagnostics';
 import type { GraphNode, ParamValue, SceneDocument } from '../document/types';
 import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT } from './theme';
+import type { LitArea2D } from '@retejs/lit-plugin';
+import type { MinimapExtra } from 'rete-minimap-plugin';
 
 /** A socket of a type: the type travels with the socket for drag highlighting and checks. */
 export class TypedSocket extends ClassicPreset.Socket {
@@ -123,3 +125,6 @@ export function socketCentre(n: SteerNode, side: 'input' | 'output', key: string
 export class Connection extends ClassicPreset.Connection<ClassicPreset.Node, ClassicPreset.Node> {}
 
 export type Schemes = GetSchemes<SteerNode, Connection>;
+
+/** The area's extra signals: the Lit renderer's and the minimap's. */
+export type AreaExtra = LitArea2D<Schemes> | MinimapExtra;

@@ -1,0 +1,161 @@
+/**
+ * Reconciliation: the Rete graph is made to match the document (DESIGN.md contract 1). `show()`
+ * queues the latest document; each reconcile removes what went away, adds and updates nodes, then
+ * adds the connections, letting the page breathe during a long one.
+ */
+import type { NodeEditor } from 'rete';
+import type { AreaPlugin } from 'rete-area-plugin';
+import type { Diagnostic } from '../compiler/diagnostics';
+import type { Connection as DocConnection, SceneDocument } from '../document/types';
+import { nextTask } from '../next-task';
+import { Connection, SteerNode, type NodeHost, type Schemes } from './schemes';
+import type { Selection } from './selection';
+import type { EditorState } from './state';
+
+/** A connection's identity: its two ends. */
+export const connectionKey = (c: DocConnection): string => `${c.from[0]}\u0000${c.from[1]}\u0000${c.to[0]}\u0000${c.to[1]}`;
+
+/** The Rete side of the view that reconciliation drives. */
+export interface ReconcileDeps<A> {
+  readonly editor: NodeEditor<Schemes>;
+  readonly area: AreaPlugin<Schemes, A>;
+  readonly state: EditorState;
+  /** What a node element asks of the editor. */
+  readonly nodeHost: NodeHost;
+  readonly selection: Selection;
+  /** Fits the graph in view (after switching to another agent type's graph). */
+  zoomToFit(): Promise<void>;
+}
+
+/** One editor's reconciliation. */
+export interface Reconciler {
+  /** Shows (and reconciles to) the graph of `typeId` in `doc`, with these diagnostics; only the latest one asked for is drawn. */
+  show(doc: SceneDocument, typeId: string, diagnostics: readonly Diagnostic[]): Promise<void>;
+  /** Selects these nodes as soon as the document that holds them is shown. */
+  selectWhenShown(ids: string[]): void;
+}
+
+/** Reconciliation for one editor. */
+export function createReconciler<A>({ editor, area, state, nodeHost, selection, zoomToFit }: ReconcileDeps<A>): Reconciler {
+  let queue: Promise<void> = Promise.resolve();
+  let wanted: { doc: SceneDocument; typeId: string; diagnostics: readonly Diagnostic[] } | null = null;
+  /** Nodes to select as soon as the document that holds them is shown (see `reconcile`). */
+  let toSelect: string[] | null = null;
+
+  /**
+   * Lets the page breathe during a long reconcile: every node and socket Rete draws forces a layout,
+   * so drawing a 500-node paste takes seconds; handing control back every ~40 ms keeps the page
+   * responsive meanwhile.
+   */
+  let sliceStart = 0;
+  async function breathe(): Promise<void> {
+    if (performance.now() - sliceStart < 40) return;
+    await nextTask();
+    sliceStart = performance.now();
+  }
+
+  async function reconcile(d: SceneDocument, t: string, diagnostics: readonly Diagnostic[]): Promise<void> {
+    sliceStart = performance.now();
+    const type = d.agentTypes.find((x) => x.id === t);
+    const switched = t !== state.typeId;
+    state.doc = d;
+    state.typeId = t;
+    state.syncing++;
+    try {
+      if (switched) {
+        await selection.unselectAll();
+        for (const c of editor.getConnections()) await editor.removeConnection(c.id);
+        for (const n of editor.getNodes()) await editor.removeNode(n.id);
+      }
+      const nodes = type?.graph.nodes ?? [];
+      const ids = new Set(nodes.map((n) => n.id));
+      const wantedConnections = new Map((type?.graph.connections ?? []).map((c) => [connectionKey(c), c]));
+      // connections that go away (or whose node goes away) first
+      for (const c of editor.getConnections()) {
+        const k = connectionKey({ from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] });
+        if (!wantedConnections.has(k)) {
+          await editor.removeConnection(c.id);
+          await breathe();
+        }
+      }
+      for (const n of editor.getNodes()) {
+        if (!ids.has(n.id)) {
+          await editor.removeNode(n.id);
+          await breathe();
+        }
+      }
+      const byNode = new Map<string, Diagnostic[]>();
+      for (const g of diagnostics) {
+        if (g.agentType !== t || !g.nodeId) continue;
+        const list = byNode.get(g.nodeId) ?? [];
+        list.push(g);
+        byNode.set(g.nodeId, list);
+      }
+      for (const n of nodes) {
+        let view = editor.getNode(n.id);
+        const diags = byNode.get(n.id) ?? [];
+        if (!view || view.kind !== n.kind) {
+          if (view) await editor.removeNode(view.id);
+          view = new SteerNode(n, nodeHost);
+          view.diagnostics = diags;
+          await editor.addNode(view);
+          await area.translate(view.id, { x: n.position[0], y: n.position[1] });
+          await breathe();
+          continue;
+        }
+        const changed = view.setParams(n.params);
+        const diagChanged = JSON.stringify(view.diagnostics) !== JSON.stringify(diags);
+        view.diagnostics = diags;
+        const mutedChanged = view.muted !== (n.muted === true);
+        view.muted = n.muted === true;
+        if (changed || diagChanged || mutedChanged) await area.update('node', view.id);
+        const pos = area.nodeViews.get(view.id)?.position;
+        if (pos && (pos.x !== n.position[0] || pos.y !== n.position[1])) {
+          await area.translate(view.id, { x: n.position[0], y: n.position[1] });
+        }
+      }
+      const have = new Set(
+        editor.getConnections().map((c) => connectionKey({ from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] })),
+      );
+      for (const [k, c] of wantedConnections) {
+        if (have.has(k)) continue;
+        const s = editor.getNode(c.from[0]);
+        const tn = editor.getNode(c.to[0]);
+        // a dangling or mistyped connection of a file is shown in the problems list, not drawn
+        if (!s || !tn || !s.outputs[c.from[1]] || !tn.inputs[c.to[1]]) continue;
+        await editor.addConnection(new Connection(s, c.from[1], tn, c.to[1]));
+        await breathe();
+      }
+      if (switched) await zoomToFit();
+    } finally {
+      state.syncing--;
+    }
+    if (switched) toSelect = null;
+    // nodes just pasted, duplicated or added are selected once they are drawn
+    if (toSelect && toSelect.every((id) => editor.getNode(id))) {
+      const ids = toSelect;
+      toSelect = null;
+      await selection.select(ids);
+    }
+    selection.report();
+  }
+
+  return {
+    show(d, t, diagnostics) {
+      wanted = { doc: d, typeId: t, diagnostics };
+      queue = queue.then(async () => {
+        // in a task after the edit's: the edit's own work (compiling, the app's panels) and drawing
+        // the graph's change then fit a frame each on a 200-node graph, where together they did not
+        await nextTask();
+        const w = wanted;
+        if (!w) return;
+        wanted = null;
+        await reconcile(w.doc, w.typeId, w.diagnostics);
+      });
+      return queue;
+    },
+    selectWhenShown(ids) {
+      toSelect = ids;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Wiring gestures: dragging a wire from a socket. A typed connection that closes no cycle becomes
+ * a document edit; one that would close a cycle is refused with a notice; any drop ends the drag;
+ * and a wire the user takes off becomes an edit too (every change to the graph comes from the
+ * document).
+ */
+import type { NodeEditor } from 'rete';
+import { ClassicFlow, getSourceTarget, type ConnectionPlugin, type SocketData } from 'rete-connection-plugin';
+import { canConnect } from '../../nodes/index';
+import { connect, disconnect, type Edit } from '../document/commands';
+import { cycleThrough } from './cycles';
+import { setDragState } from './drag-state';
+import type { AreaExtra, Schemes } from './schemes';
+import { shownGraph, type EditorState } from './state';
+
+/** What wiring needs from its editor's host. */
+export interface WiringHost {
+  apply(edit: Edit, mergeKey?: string): void;
+  notify?(message: string): void;
+}
+
+/** Makes wires on `connection` edits of the document shown in `state` (call after the area uses `connection`). */
+export function installWiring(editor: NodeEditor<Schemes>, connection: ConnectionPlugin<Schemes, AreaExtra>, state: EditorState, host: WiringHost): void {
+  /** The ends of a drag as [output, input], when the registry lets them connect (types, not the same node). */
+  function typedEnds(from: SocketData, to: SocketData): [SocketData, SocketData] | null {
+    const st = getSourceTarget(from, to);
+    if (!st) return null;
+    const [source, target] = st;
+    const s = editor.getNode(source.nodeId);
+    const t = editor.getNode(target.nodeId);
+    if (!s || !t || s === t) return null;
+    const out = s.def?.outputs.find((p) => p.key === source.key);
+    const inp = t.inputDefs.find((p) => p.key === target.key);
+    return out && inp && canConnect(out.type, inp.type) ? [source, target] : null;
+  }
+
+  /** The cycle (node ids) a connection from `source` to `target` would close in the graph shown, or null. */
+  function cycleOf(source: SocketData, target: SocketData): string[] | null {
+    const g = shownGraph(state);
+    return g ? cycleThrough(g, [source.nodeId, source.key], [target.nodeId, target.key]) : null;
+  }
+
+  /**
+   * Connections a refused drop must leave as they are. Before it asks to make a connection, the
+   * flow takes the connection off the input dropped on (an input takes one); for a drop that is
+   * refused that would lose a wire for nothing, so those removals are vetoed.
+   */
+  const keep = new Set<string>();
+
+  /**
+   * Any drop ends the drag: a drop on a socket that cannot take the connection cancels it (the
+   * socket was dimmed while dragging) instead of leaving the connection hanging on the pointer,
+   * and leaves the wires there as they were.
+   */
+  function endDragOnAnySocket(from: SocketData, to: SocketData): boolean {
+    const ends = typedEnds(from, to);
+    if (!ends || cycleOf(...ends)) {
+      for (const c of editor.getConnections()) if (c.target === to.nodeId && c.targetInput === to.key && to.side === 'input') keep.add(c.id);
+    }
+    return true;
+  }
+
+  /**
+   * The connection plugin's flow asks this to connect: a typed connection that closes no cycle
+   * becomes a document edit; one that would close a cycle is refused with a notice (a force cannot
+   * depend on itself, and a graph with a cycle steers nothing).
+   */
+  function makeConnectionIfAllowed(from: SocketData, to: SocketData): boolean {
+    const ends = typedEnds(from, to);
+    if (!ends) return false;
+    const [source, target] = ends;
+    const cycle = cycleOf(source, target);
+    if (cycle) {
+      const names = [...cycle, cycle[0]].map((id) => editor.getNode(id)?.label ?? id).join(' → ');
+      host.notify?.(`Not connected: that wire would close a cycle (${names}), and a force cannot depend on itself.`);
+      return false;
+    }
+    host.apply(connect(state.typeId, [source.nodeId, source.key], [target.nodeId, target.key]), `gesture:${state.gesture}`);
+    return true;
+  }
+
+  connection.addPreset(() => new ClassicFlow({ canMakeConnection: endDragOnAnySocket, makeConnection: makeConnectionIfAllowed }));
+
+  editor.addPipe((ctx) => {
+    if (state.syncing) return ctx;
+    // Every change to the graph comes from the document; the user's removals become edits.
+    if (ctx.type === 'connectionremove') {
+      const c = ctx.data;
+      if (keep.delete(c.id)) return;
+      host.apply(disconnect(state.typeId, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] }), `gesture:${state.gesture}`);
+      return;
+    }
+    if (ctx.type === 'connectioncreate') return; // made through the document (makeConnectionIfAllowed)
+    return ctx;
+  });
+
+  connection.addPipe((ctx) => {
+    if (ctx.type === 'connectionpick') {
+      // a drag from a socket is a gesture of its own: its edits (a wire taken off an input, the
+      // one made) are one undo step, and the next drag's another (a socket's pointerdown never
+      // reaches the area, so the area's count did not move)
+      state.gesture++;
+      keep.clear();
+      const s = ctx.data.socket;
+      const node = editor.getNode(s.nodeId);
+      const type = s.side === 'output' ? node?.def?.outputs.find((p) => p.key === s.key)?.type : node?.inputDefs.find((p) => p.key === s.key)?.type;
+      if (type) setDragState({ type, side: s.side, nodeId: s.nodeId });
+    }
+    if (ctx.type === 'connectiondrop') setDragState(null);
+    return ctx;
+  });
+}
