@@ -16,4 +16,5 @@ export const agentOutput: NodeDef = {
     const [x, y] = forceXY(f);
     return { body: `F[2 * i] = ${x}; F[2 * i + 1] = ${y};`, outputs: {} };
   },
+  sink: true,
 };

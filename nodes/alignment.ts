@@ -24,4 +24,6 @@ export const alignment: NodeDef = {
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },
+  mute: 'zero',
+  overlays: { neighbours: { radius: 'sight' } },
 };

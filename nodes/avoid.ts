@@ -19,4 +19,6 @@ export const avoid: NodeDef = {
     const call = `avoid(s, ${o}, A, i, W.obstacles, W.obstacleCount, ${ctx.num('feelerLength')}, ${ctx.num('buffer')}, W);`;
     return { body: call, outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
+  overlays: { feelers: { length: 'feelerLength' } },
 };

@@ -25,4 +25,5 @@ export const contain: NodeDef = {
     const { width, height } = ctx.worldSize();
     return { body: `contain(s, ${o}, A, i, ${width}, ${height}, ${ctx.num('margin')});`, outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

@@ -30,4 +30,5 @@ export const evade: NodeDef = {
     const call = `evade(s, ${o}, A, i, ${e.agents}, ${e.index}, ${ctx.num('threatDistance')});`;
     return { body: guarded(e.present, call, o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

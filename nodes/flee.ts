@@ -30,4 +30,5 @@ export const flee: NodeDef = {
     const call = `flee(s, ${o}, A, i, ${t.arr}, ${t.off}, ${ctx.num('panicDistance')});`;
     return { body: guarded(t.present, call, o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

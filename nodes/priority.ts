@@ -29,4 +29,5 @@ export const priority: NodeDef = {
     }
     return { body: lines.join(' '), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

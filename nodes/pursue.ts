@@ -16,4 +16,5 @@ export const pursue: NodeDef = {
     const o = ctx.slot();
     return { body: guarded(e.present, `pursue(s, ${o}, A, i, ${e.agents}, ${e.index});`, o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

@@ -18,4 +18,5 @@ export const scale: NodeDef = {
     const k = ctx.num('factor');
     return { body: `s[${o}] = ${k} * ${x}; s[${o + 1}] = ${k} * ${y};`, outputs: { force: scratchForce(o) } };
   },
+  mute: { through: 'in' },
 };

@@ -16,4 +16,5 @@ export const seek: NodeDef = {
     const o = ctx.slot();
     return { body: guarded(t.present, `seek(s, ${o}, A, i, ${t.arr}, ${t.off});`, o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

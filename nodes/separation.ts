@@ -24,4 +24,5 @@ export const separation: NodeDef = {
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },
+  mute: 'zero',
 };

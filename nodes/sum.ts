@@ -37,4 +37,5 @@ export const sum: NodeDef = {
     const body = xs.length ? `s[${o}] = ${xs.join(' + ')}; s[${o + 1}] = ${ys.join(' + ')};` : `s[${o}] = 0; s[${o + 1}] = 0;`;
     return { body, outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

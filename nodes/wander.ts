@@ -22,4 +22,6 @@ export const wander: NodeDef = {
     const call = `wander(s, ${o}, A, i, ${m}, ${r}, ${ctx.num('distance')}, ${ctx.num('radius')}, ${ctx.num('jitter')});`;
     return { body: call, outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
+  overlays: { wander: { distance: 'distance', radius: 'radius' } },
 };
