@@ -20,7 +20,7 @@ export const alignment: NodeDef = {
     ctx.query(G, ctx.value('sight'));
     const P = ctx.pass();
     return {
-      pre: `alignmentPass(A, ${G}, ${ctx.num('sight')}, ${ctx.bool('frontOnly')}, ${P});`,
+      pre: ctx.call('alignmentPass', 'A', G, ctx.num('sight'), ctx.bool('frontOnly'), P),
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },

@@ -29,7 +29,7 @@ export const arrive: NodeDef = {
   emit: (ctx) => {
     const t = ctx.point('target')!;
     const o = ctx.slot();
-    const call = `arrive(s, ${o}, A, i, ${t.arr}, ${t.off}, ${ctx.num('slowingRadius')});`;
+    const call = ctx.call('arrive', 's', o, 'A', 'i', t.arr, t.off, ctx.num('slowingRadius'));
     return { body: guarded(t.present, call, o), outputs: { force: scratchForce(o) } };
   },
   mute: 'zero',

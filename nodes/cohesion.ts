@@ -20,7 +20,7 @@ export const cohesion: NodeDef = {
     ctx.query(G, ctx.value('sight'));
     const P = ctx.pass();
     return {
-      pre: `cohesionPass(A, ${G}, ${ctx.num('sight')}, ${ctx.bool('frontOnly')}, ${P});`,
+      pre: ctx.call('cohesionPass', 'A', G, ctx.num('sight'), ctx.bool('frontOnly'), P),
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },

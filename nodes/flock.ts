@@ -1,6 +1,6 @@
 import { frontOnlyParam, neighbourTypeParam } from './emit-helpers';
 import { show } from './physics';
-import type { NodeDef, NumberParam, PhysicsContext } from './types';
+import type { NodeDef, PhysicsContext } from './types';
 
 /** Flock: separation, alignment and cohesion, weighted. */
 export const flock: NodeDef = {
@@ -24,7 +24,7 @@ export const flock: NodeDef = {
     const G = ctx.agents('agentType');
     ctx.query(G, Math.max(ctx.value('sight'), ctx.value('separation')));
     const P = ctx.pass();
-    const pre = `flockPass(A, ${G}, ${ctx.num('sight')}, ${ctx.num('separation')}, ${ctx.num('separationWeight')}, ${ctx.num('alignmentWeight')}, ${ctx.num('cohesionWeight')}, ${ctx.bool('frontOnly')}, ${P});`;
+    const pre = ctx.call('flockPass', 'A', G, ctx.num('sight'), ctx.num('separation'), ctx.num('separationWeight'), ctx.num('alignmentWeight'), ctx.num('cohesionWeight'), ctx.bool('frontOnly'), P);
     return { pre, outputs: { force: { type: 'force', arr: P, off: '2 * i' } } };
   },
   mute: 'zero',
@@ -49,7 +49,8 @@ function warnSeparation(c: PhysicsContext): void {
   const message =
     `Separation ${show(separation)} px reaches beyond Sight ${show(sight)} px: every neighbour this agent sees also pushes it away, ` +
     'so no distance is left where cohesion and alignment hold the flock together, and the agents spread apart until they no longer see each other.';
-  const step = (flock.params.find((p) => p.key === 'separation') as NumberParam).step;
+  const param = flock.params.find((p) => p.key === 'separation');
+  const step = param?.type === 'number' ? param.step : 1;
   const value = Math.floor(sight / 2 / step) * step;
   if (!(sight > 0) || value <= 0) return c.warn('separation', `${message} Raise Sight above the separation.`);
   c.warn('separation', message, { label: `set separation to ${show(value)} px (half the sight)`, params: { separation: value } });

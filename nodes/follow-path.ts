@@ -18,10 +18,10 @@ export const followPath: NodeDef = {
     slowingRadius,
   ],
   emit: (ctx) => {
-    const p = ctx.input('path') as { type: 'path'; expr: string };
+    const p = ctx.pathInput('path')!;
     const o = ctx.slot();
     const m = ctx.memory([0]);
-    const call = `followPath(s, ${o}, A, i, ${m}, ${p.expr}, ${ctx.num('threshold')}, ${ctx.num('slowingRadius')});`;
+    const call = ctx.call('followPath', 's', o, 'A', 'i', m, p.expr, ctx.num('threshold'), ctx.num('slowingRadius'));
     return { body: call, outputs: { force: scratchForce(o) } };
   },
   mute: 'zero',

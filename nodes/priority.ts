@@ -18,13 +18,13 @@ export const priority: NodeDef = {
   emit: (ctx) => {
     const o = ctx.slot();
     const add = ctx.bool('useMaxForce')
-      ? (arr: string, off: string) => `priorityAddMaxForce(s, ${o}, ${arr}, ${off}, A, i);`
-      : (arr: string, off: string) => `priorityAdd(s, ${o}, ${arr}, ${off}, ${ctx.num('budget')});`;
+      ? (arr: string, off: string) => ctx.call('priorityAddMaxForce', 's', o, arr, off, 'A', 'i')
+      : (arr: string, off: string) => ctx.call('priorityAdd', 's', o, arr, off, ctx.num('budget'));
     const lines = [`s[${o}] = 0; s[${o + 1}] = 0;`];
     const k = ctx.value('inputs');
     for (let n = 0; n < k; n++) {
-      const f = ctx.input(`in${n}`);
-      if (!f || f.type !== 'force') continue;
+      const f = ctx.force(`in${n}`);
+      if (!f) continue;
       lines.push(add(f.arr, f.off));
     }
     return { body: lines.join(' '), outputs: { force: scratchForce(o) } };

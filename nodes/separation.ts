@@ -20,7 +20,7 @@ export const separation: NodeDef = {
     ctx.query(G, ctx.value('distance'));
     const P = ctx.pass();
     return {
-      pre: `separationPass(A, ${G}, ${ctx.num('distance')}, ${ctx.bool('frontOnly')}, ${P});`,
+      pre: ctx.call('separationPass', 'A', G, ctx.num('distance'), ctx.bool('frontOnly'), P),
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },

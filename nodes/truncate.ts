@@ -16,11 +16,11 @@ export const truncate: NodeDef = {
     { key: 'max', label: 'Max', type: 'number', default: 1, min: 0, max: 1e4, step: 0.01, unit: 'px/tick²', when: { key: 'useMaxForce', value: false }, help: 'The cap, px/tick², when not using maxForce.' },
   ],
   emit: (ctx) => {
-    const f = ctx.input('in') as { type: 'force'; arr: string; off: string };
+    const f = ctx.force('in')!;
     const o = ctx.slot();
     const body = ctx.bool('useMaxForce')
-      ? `truncateIntoMaxForce(s, ${o}, ${f.arr}, ${f.off}, A, i);`
-      : `truncateInto(s, ${o}, ${f.arr}, ${f.off}, ${ctx.num('max')});`;
+      ? ctx.call('truncateIntoMaxForce', 's', o, f.arr, f.off, 'A', 'i')
+      : ctx.call('truncateInto', 's', o, f.arr, f.off, ctx.num('max'));
     return { body, outputs: { force: scratchForce(o) } };
   },
   mute: { through: 'in' },
