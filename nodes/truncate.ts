@@ -24,6 +24,14 @@ export const truncate: NodeDef = {
     return { body, outputs: { force: scratchForce(o) } };
   },
   mute: { through: 'in' },
+  // its input against its output
+  inspect: (c) => {
+    const input = c.input('in');
+    const output = c.output();
+    if (!output || !input) return [];
+    const s = truncateShare(input, output);
+    return [{ key: 'in', name: ['in ', s.asked, ' → out ', s.got], value: s.cutFraction > 1e-9 ? [{ cut: `cut ${Math.round(s.cutFraction * 100)}%`, flagged: true }] : ['nothing cut'] }];
+  },
   physics: (c) => {
     if (c.feedsSink) warnCapAboveMaxForce(c);
   },
@@ -53,4 +61,11 @@ function warnCapAboveMaxForce(c: PhysicsContext): void {
     `Max ${show(max)} px/tick² is not below ${of}, and the Agent Output already caps the force at maxForce: this Truncate does nothing here. ` +
       `Set Max below ${show(top)} to make this agent steer more gently, or remove the node.`,
   );
+}
+
+/** A Truncate's input and output magnitudes, and the part of the input it cut (0–1). */
+export function truncateShare(input: readonly [number, number], output: readonly [number, number]): { asked: number; got: number; cutFraction: number } {
+  const asked = Math.hypot(input[0], input[1]);
+  const got = Math.hypot(output[0], output[1]);
+  return { asked, got, cutFraction: asked > 0 ? Math.max(0, 1 - got / asked) : 0 };
 }

@@ -235,13 +235,11 @@ export interface InspectContext {
   value(key: string): ParamValue | undefined;
   /** The agent's maxForce, px/tick². */
   maxForce: number;
-  /** The number of variadic inputs. */
-  inputCount: number;
   /** The label of the node feeding an input, or null when unconnected. */
   source(input: string): string | null;
   /** The force feeding an input this tick, or null (unconnected or absent). */
   input(input: string): readonly [number, number] | null;
-  /** The node's own first output this tick, or null. */
+  /** The node's own first output this tick, or null when it has none. */
   output(): readonly [number, number] | null;
 }
 
