@@ -259,7 +259,7 @@ export function px(v: number): string {
 }
 
 /** `v` rounded up to a multiple of `step` (without binary noise). */
-export function ceilToStep(v: number, step: number): number {
+function ceilToStep(v: number, step: number): number {
   return Number((Math.ceil(v / step - 1e-9) * step).toPrecision(12));
 }
 
@@ -268,7 +268,7 @@ export function ceilToStep(v: number, step: number): number {
  * agent), and the words that introduce it in a message: "at maxSpeed 4 px/tick and maxForce 0.1
  * this agent". (A maxForce variation of 100 % leaves that agent no force at all: no warning then.)
  */
-export function worstAgent(type: PhysicsAgentType): { S: number; F: number; m: number; who: string } {
+function worstAgent(type: PhysicsAgentType): { S: number; F: number; m: number; who: string } {
   const vs = type.variation?.maxSpeed ?? 0;
   const vf = type.variation?.maxForce ?? 0;
   const S = type.maxSpeed * (1 + vs);

@@ -128,6 +128,21 @@ export function strokeEach(a: AgentLayer, color: string, add: (i: number) => voi
   ctx.stroke();
 }
 
+/**
+ * Strokes a vector from each selected agent: from its position to position + k · v (`v` per agent,
+ * `x0, y0, …`; agents from `count` on have none).
+ */
+export function strokeVectors(a: AgentLayer, color: string, v: ArrayLike<number>, k: number, count = Infinity): void {
+  const { ctx, pos } = a;
+  strokeEach(a, color, (i) => {
+    if (i >= count) return;
+    const x = pos[2 * i];
+    const y = pos[2 * i + 1];
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + v[2 * i] * k, y + v[2 * i + 1] * k);
+  });
+}
+
 export function flushFill(ctx: CanvasRenderingContext2D): void {
   ctx.fill();
   ctx.beginPath();
