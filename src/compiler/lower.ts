@@ -1,5 +1,5 @@
 /**
- * Stage 3, lower: run each live node's `emit` in dependency order with a context that allocates
+ * Stage 4, lower: run each live node's `emit` in dependency order with a context that allocates
  * scratch slots, per-agent memory, random draws, pass buffers and constants, and resolves inputs to
  * the code that produced them. The result is a plain description of each agent type's force
  * function (code fragments and a layout), ready to print.
