@@ -12,8 +12,9 @@ export const agentOutput: NodeDef = {
   outputs: [],
   params: [],
   emit: (ctx) => {
-    const f = ctx.input('force') as { type: 'force'; arr: string; off: string };
+    const f = ctx.force('force')!;
     const [x, y] = forceXY(f);
     return { body: `F[2 * i] = ${x}; F[2 * i + 1] = ${y};`, outputs: {} };
   },
+  sink: true,
 };

@@ -21,8 +21,10 @@ export const alignment: NodeDef = {
     ctx.query(G, ctx.value('sight'));
     const P = ctx.pass();
     return {
-      pre: `alignmentPass(A, ${G}, ${ctx.num('sight')}, ${ctx.bool('frontOnly')}, ${P}, ${ctx.num('maxNeighbors')});`,
+      pre: ctx.call('alignmentPass', 'A', G, ctx.num('sight'), ctx.bool('frontOnly'), P, ctx.num('maxNeighbors')),
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },
+  mute: 'zero',
+  overlays: { neighbours: { radius: 'sight' } },
 };

@@ -1,5 +1,20 @@
 import { guarded, scratchForce } from './emit-helpers';
-import type { NodeDef } from './types';
+import { warnSlowingRadius } from './physics';
+import type { NodeDef, NumberParam } from './types';
+
+const slowingRadius: NumberParam = {
+  key: 'slowingRadius',
+  label: 'Slowing radius',
+  type: 'number',
+  default: 100,
+  min: 0,
+  minExclusive: true,
+  max: 1e5,
+  step: 5,
+  unit: 'px',
+  slider: true,
+  help: 'Start slowing down this far from the target, px (> 0).',
+};
 
 /** Arrive: seek that slows down inside the slowing radius and stops on the target. */
 export const arrive: NodeDef = {
@@ -10,25 +25,13 @@ export const arrive: NodeDef = {
   formula: 'd = |t − p|; desired = normalize(t − p) · (d > R ? maxSpeed : maxSpeed · d / R); steer = (desired − v) · m',
   inputs: [{ key: 'target', label: 'Target', type: 'point', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
-  params: [
-    {
-      key: 'slowingRadius',
-      label: 'Slowing radius',
-      type: 'number',
-      default: 100,
-      min: 0,
-      minExclusive: true,
-      max: 1e5,
-      step: 5,
-      unit: 'px',
-      slider: true,
-      help: 'Start slowing down this far from the target, px (> 0).',
-    },
-  ],
+  params: [slowingRadius],
   emit: (ctx) => {
     const t = ctx.point('target')!;
     const o = ctx.slot();
-    const call = `arrive(s, ${o}, A, i, ${t.arr}, ${t.off}, ${ctx.num('slowingRadius')});`;
+    const call = ctx.call('arrive', 's', o, 'A', 'i', t.arr, t.off, ctx.num('slowingRadius'));
     return { body: guarded(t.present, call, o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
+  physics: (c) => warnSlowingRadius(c, slowingRadius, { tooShort: '', passes: 'passes the target and turns back' }),
 };

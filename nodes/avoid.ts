@@ -16,7 +16,9 @@ export const avoid: NodeDef = {
   ],
   emit: (ctx) => {
     const o = ctx.slot();
-    const call = `avoid(s, ${o}, A, i, W.obstacles, W.obstacleCount, ${ctx.num('feelerLength')}, ${ctx.num('buffer')}, W);`;
+    const call = ctx.call('avoid', 's', o, 'A', 'i', 'W.obstacles', 'W.obstacleCount', ctx.num('feelerLength'), ctx.num('buffer'), 'W');
     return { body: call, outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
+  overlays: { feelers: { length: 'feelerLength' } },
 };

@@ -23,6 +23,7 @@ export const contain: NodeDef = {
   emit: (ctx) => {
     const o = ctx.slot();
     const { width, height } = ctx.worldSize();
-    return { body: `contain(s, ${o}, A, i, ${width}, ${height}, ${ctx.num('margin')});`, outputs: { force: scratchForce(o) } };
+    return { body: ctx.call('contain', 's', o, 'A', 'i', width, height, ctx.num('margin')), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

@@ -1,4 +1,4 @@
-import type { ValueRef } from './types';
+import type { ForceRef, ValueRef } from './types';
 
 /** Code that sets scratch force o to zero. */
 export function zero(o: number): string {
@@ -16,7 +16,7 @@ export function scratchForce(o: number): ValueRef {
 }
 
 /** The x and y expressions of a force reference. */
-export function forceXY(f: ValueRef & { type: 'force' }): [string, string] {
+export function forceXY(f: ForceRef): [string, string] {
   const next = /^\d+$/.test(f.off) ? String(Number(f.off) + 1) : `${f.off} + 1`;
   return [`${f.arr}[${f.off}]`, `${f.arr}[${next}]`];
 }

@@ -25,9 +25,10 @@ export const evade: NodeDef = {
     },
   ],
   emit: (ctx) => {
-    const e = ctx.input('target') as { type: 'agent'; agents: string; index: string; present?: string };
+    const e = ctx.agent('target')!;
     const o = ctx.slot();
-    const call = `evade(s, ${o}, A, i, ${e.agents}, ${e.index}, ${ctx.num('threatDistance')});`;
+    const call = ctx.call('evade', 's', o, 'A', 'i', e.agents, e.index, ctx.num('threatDistance'));
     return { body: guarded(e.present, call, o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

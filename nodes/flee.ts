@@ -27,7 +27,8 @@ export const flee: NodeDef = {
   emit: (ctx) => {
     const t = ctx.point('target')!;
     const o = ctx.slot();
-    const call = `flee(s, ${o}, A, i, ${t.arr}, ${t.off}, ${ctx.num('panicDistance')});`;
+    const call = ctx.call('flee', 's', o, 'A', 'i', t.arr, t.off, ctx.num('panicDistance'));
     return { body: guarded(t.present, call, o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

@@ -1,5 +1,6 @@
 import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam } from './emit-helpers';
-import type { NodeDef } from './types';
+import { show } from './physics';
+import type { NodeDef, PhysicsContext } from './types';
 
 /** Flock: separation, alignment and cohesion, weighted. */
 export const flock: NodeDef = {
@@ -24,7 +25,34 @@ export const flock: NodeDef = {
     const G = ctx.agents('agentType');
     ctx.query(G, Math.max(ctx.value('sight'), ctx.value('separation')));
     const P = ctx.pass();
-    const pre = `flockPass(A, ${G}, ${ctx.num('sight')}, ${ctx.num('separation')}, ${ctx.num('separationWeight')}, ${ctx.num('alignmentWeight')}, ${ctx.num('cohesionWeight')}, ${ctx.bool('frontOnly')}, ${P}, ${ctx.num('maxNeighbors')});`;
+    const pre = ctx.call('flockPass', 'A', G, ctx.num('sight'), ctx.num('separation'), ctx.num('separationWeight'), ctx.num('alignmentWeight'), ctx.num('cohesionWeight'), ctx.bool('frontOnly'), P, ctx.num('maxNeighbors'));
     return { pre, outputs: { force: { type: 'force', arr: P, off: '2 * i' } } };
   },
+  mute: 'zero',
+  physics: (c) => warnSeparation(c),
+  overlays: { neighbours: { radius: 'sight' } },
 };
+
+/**
+ * Flock whose separation reaches beyond its sight. Equal radii are left alone: they are the
+ * classic boids setting (and the peer benchmark's), where density, not cohesion, keeps neighbours
+ * in sight; beyond it every neighbour seen pushes away.
+ */
+function warnSeparation(c: PhysicsContext): void {
+  const num = (k: string): number => {
+    const v = c.value(k);
+    return typeof v === 'number' ? v : 0;
+  };
+  const sight = num('sight');
+  const separation = num('separation');
+  if (!(separation > 0) || separation <= sight) return;
+  if (!(num('separationWeight') > 0) || !(num('cohesionWeight') > 0 || num('alignmentWeight') > 0)) return;
+  const message =
+    `Separation ${show(separation)} px reaches beyond Sight ${show(sight)} px: every neighbour this agent sees also pushes it away, ` +
+    'so no distance is left where cohesion and alignment hold the flock together, and the agents spread apart until they no longer see each other.';
+  const param = flock.params.find((p) => p.key === 'separation');
+  const step = param?.type === 'number' ? param.step : 1;
+  const value = Math.floor(sight / 2 / step) * step;
+  if (!(sight > 0) || value <= 0) return c.warn('separation', `${message} Raise Sight above the separation.`);
+  c.warn('separation', message, { label: `set separation to ${show(value)} px (half the sight)`, params: { separation: value } });
+}

@@ -1,6 +1,7 @@
 /**
  * The node registry: the only list of node kinds. Adding a kind means adding one file in nodes/ and
- * one line here (and its test).
+ * one line here (and its test): docs/architecture.md, "Add a node kind". Everything kind-specific
+ * (code, physics warnings, overlays, inspector rows, muting, the sink) is on the definition.
  */
 import { agentOutput } from './agent-output';
 import { alignment } from './alignment';
@@ -26,8 +27,7 @@ import { separation } from './separation';
 import { sum } from './sum';
 import { truncate } from './truncate';
 import { wander } from './wander';
-import type { NodeDef, NumberParam, ParamDef, PortDef, SocketType } from './types';
-import type { ParamValue } from '../src/document/types';
+import type { NodeDef, NumberParam, ParamDef, ParamValue, PortDef, SocketType } from './types';
 
 /** Every node kind, in palette order within each category. */
 export const NODE_DEFS: readonly NodeDef[] = [
@@ -63,6 +63,16 @@ const BY_KIND = new Map(NODE_DEFS.map((d) => [d.kind, d]));
 /** The definition of a kind, or undefined for an unknown kind. */
 export function getNodeDef(kind: string): NodeDef | undefined {
   return BY_KIND.get(kind);
+}
+
+/** Whether nodes of this kind are the graph's sink (the Agent Output). */
+export function isSink(kind: string): boolean {
+  return BY_KIND.get(kind)?.sink === true;
+}
+
+/** Whether nodes of this kind can be muted (bypassed): behaviours and combinators, not sources nor the sink. */
+export function canMute(kind: string): boolean {
+  return BY_KIND.get(kind)?.mute !== undefined;
 }
 
 /** Whether an output of type `from` may feed an input of type `to`: the same type, or an agent into a point (its position). */

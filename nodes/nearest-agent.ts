@@ -18,7 +18,7 @@ export const nearestAgent: NodeDef = {
     ctx.query(G, radius);
     const j = ctx.local('j');
     return {
-      body: `const ${j} = nearest(${G}, A, i, ${ctx.num('radius')});`,
+      body: `const ${j} = ${ctx.call('nearest', G, 'A', 'i', ctx.num('radius'))}`,
       outputs: { agent: { type: 'agent', agents: G, index: j, present: `${j} >= 0` } },
     };
   },

@@ -12,8 +12,9 @@ export const pursue: NodeDef = {
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [],
   emit: (ctx) => {
-    const e = ctx.input('target') as { type: 'agent'; agents: string; index: string; present?: string };
+    const e = ctx.agent('target')!;
     const o = ctx.slot();
-    return { body: guarded(e.present, `pursue(s, ${o}, A, i, ${e.agents}, ${e.index});`, o), outputs: { force: scratchForce(o) } };
+    return { body: guarded(e.present, ctx.call('pursue', 's', o, 'A', 'i', e.agents, e.index), o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

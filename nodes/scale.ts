@@ -12,10 +12,11 @@ export const scale: NodeDef = {
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [{ key: 'factor', label: 'Factor', type: 'number', default: 1, min: -1000, max: 1000, step: 0.1, unit: '×', slider: true, help: 'The factor.' }],
   emit: (ctx) => {
-    const f = ctx.input('in') as { type: 'force'; arr: string; off: string };
+    const f = ctx.force('in')!;
     const o = ctx.slot();
     const [x, y] = forceXY(f);
     const k = ctx.num('factor');
     return { body: `s[${o}] = ${k} * ${x}; s[${o + 1}] = ${k} * ${y};`, outputs: { force: scratchForce(o) } };
   },
+  mute: { through: 'in' },
 };

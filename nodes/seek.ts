@@ -14,6 +14,7 @@ export const seek: NodeDef = {
   emit: (ctx) => {
     const t = ctx.point('target')!;
     const o = ctx.slot();
-    return { body: guarded(t.present, `seek(s, ${o}, A, i, ${t.arr}, ${t.off});`, o), outputs: { force: scratchForce(o) } };
+    return { body: guarded(t.present, ctx.call('seek', 's', o, 'A', 'i', t.arr, t.off), o), outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

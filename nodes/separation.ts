@@ -21,8 +21,9 @@ export const separation: NodeDef = {
     ctx.query(G, ctx.value('distance'));
     const P = ctx.pass();
     return {
-      pre: `separationPass(A, ${G}, ${ctx.num('distance')}, ${ctx.bool('frontOnly')}, ${P}, ${ctx.num('maxNeighbors')});`,
+      pre: ctx.call('separationPass', 'A', G, ctx.num('distance'), ctx.bool('frontOnly'), P, ctx.num('maxNeighbors')),
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },
+  mute: 'zero',
 };

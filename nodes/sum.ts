@@ -27,8 +27,8 @@ export const sum: NodeDef = {
     const ys: string[] = [];
     const k = ctx.value('inputs');
     for (let n = 0; n < k; n++) {
-      const f = ctx.input(`in${n}`);
-      if (!f || f.type !== 'force') continue;
+      const f = ctx.force(`in${n}`);
+      if (!f) continue;
       const [x, y] = forceXY(f);
       const w = ctx.num(`w${n}`);
       xs.push(`${w} * ${x}`);
@@ -37,4 +37,5 @@ export const sum: NodeDef = {
     const body = xs.length ? `s[${o}] = ${xs.join(' + ')}; s[${o + 1}] = ${ys.join(' + ')};` : `s[${o}] = 0; s[${o + 1}] = 0;`;
     return { body, outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
 };

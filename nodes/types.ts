@@ -1,7 +1,12 @@
+import type * as kernels from '../runtime/behaviors/kernels';
+
 /**
  * The shape of a node kind's definition. Each file in nodes/ exports one `NodeDef`; nodes/index.ts is
  * the only list. The palette, the node controls, validation and the compiler all read this registry.
  */
+
+/** A parameter's value in a document (src/document/types.ts uses this one). */
+export type ParamValue = number | boolean | string;
 
 /** What flows along a connection. */
 export type SocketType = 'force' | 'point' | 'agent' | 'path' | 'obstacles';
@@ -89,6 +94,17 @@ export type ValueRef =
   /** The scene's obstacles. */
   | { type: 'obstacles' };
 
+export type ForceRef = ValueRef & { type: 'force' };
+export type PointRef = ValueRef & { type: 'point' };
+export type AgentRef = ValueRef & { type: 'agent' };
+export type PathRef = ValueRef & { type: 'path' };
+
+/**
+ * The runtime functions generated code may call: exactly the exports of runtime/behaviors/kernels.ts, so a
+ * misspelt kernel in a definition fails the typecheck.
+ */
+export type KernelName = keyof typeof kernels;
+
 /**
  * What a definition's `emit` may ask of the compiler. Identifiers in emitted code: `W` the world,
  * `A` this type's agents, `i` the agent index, `s` this type's scratch forces, `n` the count.
@@ -108,8 +124,19 @@ export interface EmitContext {
   target(key: string): { arr: string; off: string };
   /** The value connected to an input, or null. A force input is null when unconnected. */
   input(key: string): ValueRef | null;
+  /** A force input, or null when unconnected (or fed something else). */
+  force(key: string): ForceRef | null;
   /** A point input: an agent connected there is coerced to its position. */
-  point(key: string): (ValueRef & { type: 'point' }) | null;
+  point(key: string): PointRef | null;
+  /** An agent input, or null. */
+  agent(key: string): AgentRef | null;
+  /** A path input, or null. */
+  pathInput(key: string): PathRef | null;
+  /**
+   * A call of a runtime kernel, as code: `call('seek', 's', 0, 'A', 'i')` is `seek(s, 0, A, i);`.
+   * The name is checked against the runtime's kernel exports ({@link KernelName}).
+   */
+  call(kernel: KernelName, ...args: (string | number | boolean)[]): string;
   /** Allocates two scratch numbers for a force output; returns the offset in `s`. */
   slot(): number;
   /** Allocates `size` per-agent memory slots with these initial values; returns the offset. */
@@ -135,6 +162,93 @@ export interface Emitted {
   outputs: Record<string, ValueRef>;
 }
 
+// ── Hooks: what a kind tells the rest of the tool (all optional, in the manner of tldraw's shape utils) ──
+
+/** A parameter change that fixes a warning on its node, and what the fix button says. */
+export interface Fix {
+  label: string;
+  params: Record<string, number | boolean>;
+}
+
+/** The agent type a graph steers, as the physics hooks read it. */
+export interface PhysicsAgentType {
+  maxSpeed: number;
+  maxForce: number;
+  mass: number;
+  variation?: { maxSpeed?: number; maxForce?: number };
+}
+
+/** What a {@link NodeDef.physics} hook may ask about its node and warn about. */
+export interface PhysicsContext {
+  /** A parameter's value, its default filled in. */
+  value(key: string): ParamValue | undefined;
+  /** The agent type whose graph this is. */
+  type: PhysicsAgentType;
+  /** Whether this node feeds the graph's sink (the Agent Output) directly, and the sink is not muted. */
+  feedsSink: boolean;
+  /** The node feeding an input (its kind and parameter values), or null when unconnected. */
+  source(input: string): { kind: string; value(key: string): ParamValue | undefined } | null;
+  /** The scene's path of this id. */
+  scenePath(id: string): { id: string; loop: boolean; points: readonly (readonly [number, number])[] } | undefined;
+  /** A document's text for a message, quoted as the loader quotes it. */
+  quote(text: string): string;
+  /** A warning on one of the node's parameters, with the values that fix it when one change does. */
+  warn(param: string, message: string, fix?: Fix): void;
+}
+
+/**
+ * The sizes the preview's kind-specific overlays are drawn with (world px). A kind feeds an
+ * overlay through {@link NodeDef.overlays}; the painter (src/preview/paint/) combines the type's
+ * nodes and falls back to the defaults of the first kind in the registry that feeds it.
+ */
+export interface OverlaySizes {
+  /** The wander circle: `radius` px, `distance` px ahead of the agent (the type's first node). */
+  wander: { distance: number; radius: number };
+  /** The feelers at full speed, px (the type's longest). */
+  feelers: { length: number };
+  /** The neighbour circle's radius, px (the type's widest). */
+  neighbours: { radius: number };
+}
+
+/** An overlay a node kind feeds. */
+export type KindOverlay = keyof OverlaySizes;
+
+/** The kind-specific overlays, in the preview menu's order (after the generic ones). */
+export const KIND_OVERLAYS: readonly KindOverlay[] = ['wander', 'feelers', 'neighbours'];
+
+/** Which parameter gives each size of each overlay the kind feeds: `{ wander: { distance: 'distance', radius: 'radius' } }`. */
+export type OverlayFeeds = { [K in KindOverlay]?: { [S in keyof OverlaySizes[K]]: string } };
+
+/** A piece of an inspector row: text, a number (the inspector formats it), or a highlighted "cut" mark. */
+export type InspectPart = string | number | { cut: string; flagged?: boolean };
+
+/** A row the inspector shows under a node: `key` identifies it within the node (`data-share="<node>:<key>"`). */
+export interface InspectRow {
+  key: string;
+  name: InspectPart[];
+  value: InspectPart[];
+}
+
+/** What a {@link NodeDef.inspect} hook reads for the followed agent. */
+export interface InspectContext {
+  /** A parameter's value, its default filled in (variadic ones too). */
+  value(key: string): ParamValue | undefined;
+  /** The agent's maxForce, px/tick². */
+  maxForce: number;
+  /** The label of the node feeding an input, or null when unconnected. */
+  source(input: string): string | null;
+  /** The force feeding an input this tick, or null (unconnected or absent). */
+  input(input: string): readonly [number, number] | null;
+  /** The node's own first output this tick, or null when it has none. */
+  output(): readonly [number, number] | null;
+}
+
+/**
+ * How a muted node is bypassed: `'zero'` gives a zero force on its force outputs; `{ through }`
+ * passes that force input on to them (a zero force when it is unconnected).
+ */
+export type Bypass = 'zero' | { through: string };
+
 /** One node kind. */
 export interface NodeDef {
   /** kebab-case id, stored in documents: "follow-path". */
@@ -157,4 +271,17 @@ export interface NodeDef {
   check?(value: (key: string) => number | boolean | string, world: { width: number; height: number }): { param: string; message: string }[];
   /** Writes the node's code. Called once per compile, in dependency order. */
   emit(ctx: EmitContext): Emitted;
+  /** The graph's sink: its force is the agent type's steering force. Exactly one per graph. */
+  sink?: true;
+  /** How the node is bypassed when muted; absent: it cannot be muted (sources, the sink). */
+  mute?: Bypass;
+  /**
+   * Warnings that know physics (src/compiler/physics.ts runs them for every live, unmuted node of a
+   * graph that compiles): parameter values that validate but misbehave for this agent type.
+   */
+  physics?(c: PhysicsContext): void;
+  /** The preview overlays this kind feeds, and from which parameters. */
+  overlays?: OverlayFeeds;
+  /** Extra rows under the node in the agent inspector (unmuted nodes only). */
+  inspect?(c: InspectContext): InspectRow[];
 }

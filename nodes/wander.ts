@@ -19,7 +19,9 @@ export const wander: NodeDef = {
     const o = ctx.slot();
     const m = ctx.memory([1, 0]);
     const r = ctx.draw();
-    const call = `wander(s, ${o}, A, i, ${m}, ${r}, ${ctx.num('distance')}, ${ctx.num('radius')}, ${ctx.num('jitter')});`;
+    const call = ctx.call('wander', 's', o, 'A', 'i', m, r, ctx.num('distance'), ctx.num('radius'), ctx.num('jitter'));
     return { body: call, outputs: { force: scratchForce(o) } };
   },
+  mute: 'zero',
+  overlays: { wander: { distance: 'distance', radius: 'radius' } },
 };

@@ -3,7 +3,7 @@ import type { Agents } from '../world';
 /**
  * The combinators of compiled graphs, in the kernels' array convention: each reads its input force
  * from `src[k], src[k + 1]` and writes `out[o], out[o + 1]`, so no computed number is passed as an
- * argument (only the node's parameter: a weight, a cap, a factor, a budget). Both input components
+ * argument (only the node's parameter: a cap or a budget; Sum and Scale are emitted inline). Both input components
  * are read before anything is written, so `out` may be `src`, even at the same offset.
  *
  * Truncate's cap and Priority's budget default to the agent's maxForce, a computed number: passing
@@ -11,17 +11,6 @@ import type { Agents } from '../world';
  * that case has its own functions, {@link truncateIntoMaxForce} and {@link priorityAddMaxForce},
  * which read it themselves.
  */
-
-/**
- * One input of a weighted Sum: out += weight · src. Set out to 0, then call once per input in order:
- *   out = Σ wᵢ · fᵢ
- */
-export function sumInto(out: Float64Array, o: number, src: Float64Array, k: number, weight: number): void {
-  const fx = src[k];
-  const fy = src[k + 1];
-  out[o] = out[o] + weight * fx;
-  out[o + 1] = out[o + 1] + weight * fy;
-}
 
 /** Truncate: out = truncate(src, max), the input scaled down to length `max` when longer (max ≥ 0). */
 export function truncateInto(out: Float64Array, o: number, src: Float64Array, k: number, max: number): void {
@@ -37,14 +26,6 @@ export function truncateInto(out: Float64Array, o: number, src: Float64Array, k:
     out[o] = fx;
     out[o + 1] = fy;
   }
-}
-
-/** Scale: out = factor · src. */
-export function scaleInto(out: Float64Array, o: number, src: Float64Array, k: number, factor: number): void {
-  const fx = src[k];
-  const fy = src[k + 1];
-  out[o] = factor * fx;
-  out[o + 1] = factor * fy;
 }
 
 /**

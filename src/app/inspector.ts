@@ -1,10 +1,10 @@
 import { LitElement, css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { getNodeDef, paramDefs, paramValue } from '../../nodes/index';
-import type { ParamValue } from '../document/types';
+import type { InspectContext, InspectPart, NodeDef } from '../../nodes/types';
 import type { ProbeReading, ProbeValue } from '../../runtime/api';
-import type { AgentType, SceneDocument } from '../document/types';
+import type { AgentType, GraphNode, SceneDocument } from '../document/types';
 import { hasForceOutput } from '../preview/preview';
-import { priorityShares, probeColors, truncateShare, type Followed } from '../preview/inspect';
+import { probeColors, type Followed } from '../preview/inspect';
 import { panelStyles } from './styles';
 
 /** What the inspector and the probe tip read: the preview's followed agent and its probe. */
@@ -54,8 +54,9 @@ class FrameLoop implements ReactiveController {
 
 /**
  * The agent inspector: for the agent followed in the preview, every node's force as a bar of the
- * agent's maxForce (in the colour its arrow has on the canvas), and for Priority and Truncate how
- * much of the budget each input got and which were cut off. Live: it redraws every frame the tick moved.
+ * agent's maxForce (in the colour its arrow has on the canvas), and the rows its kind adds under it
+ * (`NodeDef.inspect`: for Priority and Truncate how much of the budget each input got and which
+ * were cut off). Live: it redraws every frame the tick moved.
  */
 export class SteerInspector extends LitElement {
   static properties = {
@@ -227,8 +228,7 @@ export class SteerInspector extends LitElement {
         <td><div class="bar ${frac > 1 ? 'over' : ''}"><span style="width:${Math.min(1, frac) * 100}%;background:${color}"></span></div></td>
         <td class="num" data-test="magnitude">${fmt(mag)} <small>(${Math.round(frac * 100)}%)</small></td>
       </tr>`);
-      if (n.kind === 'priority' && !n.muted) rows.push(...this.priorityRows(type, n.id, n.params, reading));
-      if (n.kind === 'truncate' && !n.muted) rows.push(...this.truncateRows(type, n.id, reading));
+      if (def.inspect && !n.muted) rows.push(...this.kindRows(type, n, def, reading));
     }
     const points = nodes.filter((n) => {
       const def = getNodeDef(n.kind);
@@ -245,53 +245,40 @@ export class SteerInspector extends LitElement {
     <p class="hint">Bars: each force as a share of this agent's maxForce (${fmt(max)} px/tick²); maxSpeed ${fmt(reading.maxSpeed)} px/tick.</p>`;
   }
 
-  /** Where each input of a Priority came from, and its share of the budget. */
-  private priorityRows(type: AgentType, id: string, params: Record<string, ParamValue>, reading: ProbeReading) {
-    const def = getNodeDef('priority')!;
-    const defs = paramDefs(def, params);
-    const pv = (key: string): ParamValue | undefined => {
-      const p = defs.find((d) => d.key === key);
-      return p ? paramValue(p, params) : undefined;
+  /** The rows a node's kind adds under it (its definition's `inspect` hook: Priority's shares, Truncate's cut). */
+  private kindRows(type: AgentType, n: GraphNode, def: NodeDef, reading: ProbeReading) {
+    const defs = paramDefs(def, n.params);
+    const into = (input: string) => type.graph.connections.find((c) => c.to[0] === n.id && c.to[1] === input);
+    const sourceNode = (id: string) => type.graph.nodes.find((x) => x.id === id);
+    const ctx: InspectContext = {
+      value: (key) => {
+        const p = defs.find((d) => d.key === key);
+        return p ? paramValue(p, n.params) : undefined;
+      },
+      maxForce: reading.maxForce,
+      source: (input) => {
+        const c = into(input);
+        return c ? (getNodeDef(sourceNode(c.from[0])?.kind ?? '')?.label ?? c.from[0]) : null;
+      },
+      input: (input) => {
+        const c = into(input);
+        if (!c) return null;
+        const v = valueOf(reading, c.from[0], getNodeDef(sourceNode(c.from[0])?.kind ?? '')?.outputs.findIndex((p) => p.key === c.from[1]) ?? 0);
+        return v && Number.isFinite(v.x) ? [v.x, v.y] : null;
+      },
+      output: () => {
+        const v = valueOf(reading, n.id);
+        return v ? [v.x, v.y] : null;
+      },
     };
-    const count = pv('inputs') as number;
-    const budget = pv('useMaxForce') === true ? reading.maxForce : (pv('budget') as number);
-    const sources = Array.from({ length: count }, (_, k) => type.graph.connections.find((c) => c.to[0] === id && c.to[1] === `in${k}`));
-    const forces = sources.map((c) => {
-      if (!c) return null;
-      const v = valueOf(reading, c.from[0], getNodeDef(type.graph.nodes.find((n) => n.id === c.from[0])?.kind ?? '')?.outputs.findIndex((p) => p.key === c.from[1]) ?? 0);
-      return v && Number.isFinite(v.x) ? ([v.x, v.y] as [number, number]) : null;
-    });
-    const shares = priorityShares(forces, budget);
-    return shares.map((s, k) => {
-      const src = sources[k];
-      if (!src) return nothing;
-      const label = getNodeDef(type.graph.nodes.find((n) => n.id === src.from[0])?.kind ?? '')?.label ?? src.from[0];
-      return html`<tr class="share" data-share=${`${id}:${k}`}>
-        <td class="name">${k + 1}. ${label}</td>
-        <td colspan="2" class="num">${s.cut
-          ? html`<span class="cut" data-test="cut">cut off</span> (asked ${fmt(s.asked)})`
-          : s.got < s.asked - 1e-12
-            ? html`got ${fmt(s.got)} of ${fmt(s.asked)} <span class="cut">(budget used up)</span>`
-            : html`got all ${fmt(s.got)}`}</td>
-      </tr>`;
-    });
-  }
-
-  /** A Truncate's input against its output. */
-  private truncateRows(type: AgentType, id: string, reading: ProbeReading) {
-    const c = type.graph.connections.find((x) => x.to[0] === id && x.to[1] === 'in');
-    const out = valueOf(reading, id);
-    if (!c || !out) return [];
-    const srcNode = type.graph.nodes.find((n) => n.id === c.from[0]);
-    const v = valueOf(reading, c.from[0], getNodeDef(srcNode?.kind ?? '')?.outputs.findIndex((p) => p.key === c.from[1]) ?? 0);
-    if (!v || !Number.isFinite(v.x)) return [];
-    const s = truncateShare([v.x, v.y], [out.x, out.y]);
-    return [
-      html`<tr class="share" data-share=${`${id}:in`}>
-        <td class="name">in ${fmt(s.asked)} → out ${fmt(s.got)}</td>
-        <td colspan="2" class="num">${s.cutFraction > 1e-9 ? html`<span class="cut" data-test="cut">cut ${Math.round(s.cutFraction * 100)}%</span>` : 'nothing cut'}</td>
+    const part = (p: InspectPart) =>
+      typeof p === 'string' ? p : typeof p === 'number' ? fmt(p) : p.flagged ? html`<span class="cut" data-test="cut">${p.cut}</span>` : html`<span class="cut">${p.cut}</span>`;
+    return (def.inspect?.(ctx) ?? []).map(
+      (row) => html`<tr class="share" data-share=${`${n.id}:${row.key}`}>
+        <td class="name">${row.name.map(part)}</td>
+        <td colspan="2" class="num">${row.value.map(part)}</td>
       </tr>`,
-    ];
+    );
   }
 }
 

@@ -1,32 +1,12 @@
 /**
- * Stage 4, emit: print the lowered force functions as JavaScript source. The text refers only to
- * runtime names (kernels, `nearest`, …), identifiers made here, and numeric literals: nothing from
- * the document but proven-finite numbers (contract 5).
+ * Stage 5, emit: print the lowered force functions as JavaScript source. The text refers only to
+ * runtime names (the kernels of runtime/behaviors/kernels.ts, which `EmitContext.call` checks),
+ * identifiers made here, and numeric literals: nothing from the document but proven-finite
+ * numbers (contract 5).
  */
+import type { Diagnostic } from './diagnostics';
 import { numberLiteral } from './literal';
-import type { LoweredType } from './lower';
-
-/** Names of the runtime functions generated code may call. */
-export const KERNEL_NAMES = [
-  'seek',
-  'flee',
-  'arrive',
-  'pursue',
-  'evade',
-  'wander',
-  'avoid',
-  'followPath',
-  'contain',
-  'flockPass',
-  'separationPass',
-  'alignmentPass',
-  'cohesionPass',
-  'nearest',
-  'truncateInto',
-  'truncateIntoMaxForce',
-  'priorityAdd',
-  'priorityAddMaxForce',
-] as const;
+import type { LoweredScene, LoweredType } from './lower';
 
 const list = (xs: number[]): string => xs.map(numberLiteral).join(', ');
 
@@ -186,4 +166,30 @@ export function emitProgram(types: readonly LoweredType[], probes = false, split
     ].join('\n') + '\n',
   );
   return parts.join('\n');
+}
+
+/** A compiled scene. */
+export interface Compiled {
+  /** Every problem found, errors and warnings, in document order per agent type. */
+  diagnostics: Diagnostic[];
+  /** Per agent type (scene order): whether its graph compiled (false: zero force). */
+  ok: boolean[];
+  /** The lowered form (for tests and tools). */
+  lowered: LoweredType[];
+  /** Source of the force functions and the PROGRAM table; refers to runtime names only. */
+  programSource: string;
+}
+
+/** How to compile. */
+export interface CompileOptions {
+  /** Emit the inspector's probes (the editor's preview); exported modules leave them out. */
+  probes?: boolean;
+  /** When to split a large graph's force function (default {@link DEFAULT_SPLIT}; tests force others). */
+  split?: SplitOptions;
+}
+
+/** The emit stage: the lowered scene printed, with its diagnostics. */
+export function emitStage(l: LoweredScene, options: CompileOptions = {}): Compiled {
+  const { diagnostics, lowered } = l;
+  return { diagnostics, ok: lowered.map((t) => t.ok), lowered, programSource: emitProgram(lowered, options.probes === true, options.split ?? DEFAULT_SPLIT) };
 }

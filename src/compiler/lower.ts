@@ -1,13 +1,14 @@
 /**
- * Stage 3, lower: run each live node's `emit` in dependency order with a context that allocates
+ * Stage 4, lower: run each live node's `emit` in dependency order with a context that allocates
  * scratch slots, per-agent memory, random draws, pass buffers and constants, and resolves inputs to
  * the code that produced them. The result is a plain description of each agent type's force
  * function (code fragments and a layout), ready to print.
  */
-import type { EmitContext, ValueRef } from '../../nodes/types';
+import type { EmitContext, Emitted, ValueRef } from '../../nodes/types';
 import type { SceneDocument } from '../document/types';
 import { numberLiteral } from './literal';
-import type { Ordered } from './order';
+import type { Diagnostic } from './diagnostics';
+import type { Ordered, OrderedScene } from './order';
 import type { CheckedNode } from './validate';
 
 /** One agent type's force function, lowered. */
@@ -112,12 +113,25 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
       path: (key) => `W.paths[${scene.world.paths.findIndex((p) => p.id === value(key))}]`,
       target: (key) => ({ arr: 'W.targets', off: String(2 * scene.world.targets.findIndex((x) => x.name === value(key))) }),
       input: (key) => inputOf(node, key),
+      force: (key) => {
+        const v = inputOf(node, key);
+        return v?.type === 'force' ? v : null;
+      },
       point: (key) => {
         const v = inputOf(node, key);
         if (!v) return null;
         if (v.type === 'agent') return { type: 'point', arr: `${v.agents}.pos`, off: `2 * ${v.index}`, ...(v.present ? { present: v.present } : {}) };
         return v.type === 'point' ? v : null;
       },
+      agent: (key) => {
+        const v = inputOf(node, key);
+        return v?.type === 'agent' ? v : null;
+      },
+      pathInput: (key) => {
+        const v = inputOf(node, key);
+        return v?.type === 'path' ? v : null;
+      },
+      call: (kernel, ...args) => `${kernel}(${args.join(', ')});`,
       slot: () => {
         const o = lowered.scratch;
         lowered.scratch += 2;
@@ -165,20 +179,21 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
   return lowered;
 
   /**
-   * A muted node: its force output passes its one force input through (Truncate, Scale), or is a
-   * zero force (behaviours, and combinators of several inputs). Other outputs are left out (the
-   * editor only mutes nodes with a force output; the Agent Output is never muted).
+   * A muted node, bypassed as its definition's `mute` says: its force outputs pass
+   * one force input through (Truncate, Scale) or are a zero force (behaviours, and combinators of
+   * several inputs); other outputs are left out. A kind that cannot be muted (a source, the sink)
+   * ignores `muted`.
    */
-  function bypass(node: CheckedNode, ctx: EmitContext): { pre?: string; body?: string; outputs: Record<string, ValueRef> } {
+  function bypass(node: CheckedNode, ctx: EmitContext): Emitted {
     const def = node.def!;
-    if (def.category === 'output') return def.emit(ctx);
-    const forceIn = def.variadic ? [] : def.inputs.filter((p) => p.type === 'force');
+    const mute = def.mute;
+    if (!mute) return def.emit(ctx);
     const out: Record<string, ValueRef> = {};
     let body: string | undefined;
     for (const port of def.outputs) {
       if (port.type !== 'force') continue;
-      const through = forceIn.length === 1 ? inputOf(node, forceIn[0].key) : null;
-      if (through) out[port.key] = through;
+      const through = mute === 'zero' ? null : inputOf(node, mute.through);
+      if (through && through.type === 'force') out[port.key] = through;
       else {
         const o = ctx.slot();
         body = `${body ?? ''}s[${o}] = 0; s[${o + 1}] = 0;`;
@@ -193,4 +208,18 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
     if (!edge) return null;
     return outputs.get(edge.from.id)?.[edge.port.key] ?? null;
   }
+}
+
+/** The lower stage's value: every diagnostic, in document order per agent type, and each type lowered. */
+export interface LoweredScene {
+  diagnostics: Diagnostic[];
+  lowered: LoweredType[];
+}
+
+/** The lower stage: every graph lowered (one that cannot compile, to a zero force). */
+export function lowerStage(o: OrderedScene): LoweredScene {
+  return {
+    diagnostics: [...o.diagnostics, ...o.graphs.flatMap((g) => g.diagnostics)],
+    lowered: o.graphs.map((g) => lowerType(g, o.scene)),
+  };
 }

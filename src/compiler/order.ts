@@ -4,7 +4,8 @@
  * nothing become diagnostics.
  */
 import { GraphBudget, type Diagnostic } from './diagnostics';
-import type { CheckedGraph, CheckedNode } from './validate';
+import type { SceneDocument } from '../document/types';
+import type { CheckedGraph, CheckedNode, Validated } from './validate';
 
 /** A graph's live nodes in dependency order, and whether it can be compiled. */
 export interface Ordered {
@@ -89,7 +90,7 @@ export function orderGraph(graph: CheckedGraph, hadErrors: boolean, diagnostics:
   }
   const live = new Set(order);
   for (const n of graph.nodes) {
-    if (!live.has(n) && n.kind !== 'agent-output') {
+    if (!live.has(n) && n.def?.sink !== true) {
       if (out.full) {
         out.skip('warning');
         continue;
@@ -106,4 +107,27 @@ export function orderGraph(graph: CheckedGraph, hadErrors: boolean, diagnostics:
   if (!output) ok = false;
   out.finish();
   return { graph, order: ok ? order : [], ok };
+}
+
+/** One graph after ordering, with the diagnostics the stages from here on found in it. */
+export interface OrderedGraph extends Ordered {
+  diagnostics: Diagnostic[];
+}
+
+/** The value the stages after validation pass on: the scene, validation's diagnostics, and each graph. */
+export interface OrderedScene {
+  scene: SceneDocument;
+  /** Validation's diagnostics (every graph's, before any graph's later ones). */
+  diagnostics: Diagnostic[];
+  graphs: OrderedGraph[];
+}
+
+/** The order stage: every graph of a validated scene in dependency order. */
+export function orderStage(v: Validated): OrderedScene {
+  const graphs = v.graphs.map((g) => {
+    const hadErrors = v.diagnostics.some((d) => d.severity === 'error' && d.agentType === g.type.id);
+    const diagnostics: Diagnostic[] = [];
+    return { ...orderGraph(g, hadErrors, diagnostics), diagnostics };
+  });
+  return { scene: v.scene, diagnostics: v.diagnostics, graphs };
 }

@@ -41,12 +41,13 @@ export interface CheckedGraph {
   byId: Map<string, CheckedNode>;
   /** node id → input key → the edge feeding it. */
   incoming: Map<string, Map<string, Edge>>;
-  /** The Agent Output node, when there is exactly one (else the first). */
+  /** The sink (the Agent Output node), when there is exactly one (else the first). */
   output: CheckedNode | undefined;
 }
 
-/** What validation found. */
+/** What validation found: the first stage's value. */
 export interface Validated {
+  scene: SceneDocument;
   graphs: CheckedGraph[];
   diagnostics: Diagnostic[];
 }
@@ -189,7 +190,7 @@ function checkGraph(scene: SceneDocument, typeIndex: number, diagnostics: Diagno
     if (ins.has(toPort)) return diag(() => `${toDef.label}’s ${inPort.label} input takes one connection and has more`, k, toId, toPort);
     ins.set(toPort, { from, port: outPort });
   });
-  const outputs = nodes.filter((n) => n.kind === 'agent-output');
+  const outputs = nodes.filter((n) => n.def?.sink === true);
   if (outputs.length === 0) {
     out.add({ severity: 'error', agentType: type.id, path: `${base}.nodes`, message: 'This graph has no Agent Output: add one and connect a force to it' });
   }
@@ -210,5 +211,5 @@ function checkGraph(scene: SceneDocument, typeIndex: number, diagnostics: Diagno
 export function validate(scene: SceneDocument): Validated {
   const diagnostics: Diagnostic[] = [];
   const graphs = scene.agentTypes.map((_, k) => checkGraph(scene, k, diagnostics));
-  return { graphs, diagnostics };
+  return { scene, graphs, diagnostics };
 }

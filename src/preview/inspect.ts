@@ -3,7 +3,6 @@
  * a Priority spent its budget and how much a Truncate cut, and the drawing of the followed agent's
  * force vectors. Free of Lit; the drawing takes a Canvas 2D context.
  */
-import { priorityAdd } from '../../runtime/behaviors/combine';
 import type { ProbeReading } from '../../runtime/api';
 import type { View } from './view';
 
@@ -51,41 +50,9 @@ export function probeColors(nodes: readonly { id: string; kind: string }[], hasF
   return out;
 }
 
-/** How one input of a Priority fared. */
-export interface BudgetShare {
-  /** The input's own force magnitude, px/tick². */
-  asked: number;
-  /** What it added to the output, px/tick² (its force scaled to what was left). */
-  got: number;
-  /** The budget was spent before it: it added nothing (to rounding) although it asked for something. */
-  cut: boolean;
-}
-
-/**
- * Replays a Priority's running sum over its inputs' forces (in order; null: unconnected) with the
- * runtime's own kernel, so the shares are the ones the agent got, bit for bit.
- */
-export function priorityShares(inputs: readonly ([number, number] | null)[], budget: number): BudgetShare[] {
-  const acc = new Float64Array(2);
-  const src = new Float64Array(2);
-  return inputs.map((f) => {
-    if (!f) return { asked: 0, got: 0, cut: false };
-    src[0] = f[0];
-    src[1] = f[1];
-    const q = priorityAdd(acc, 0, src, 0, budget);
-    const asked = Math.hypot(f[0], f[1]);
-    // what is left after the budget is spent can be a rounding error (1e-17): that is cut off too
-    const got = asked * q;
-    return { asked, got, cut: asked > 0 && got <= 1e-9 * budget };
-  });
-}
-
-/** A Truncate's input and output magnitudes, and the part of the input it cut (0–1). */
-export function truncateShare(input: [number, number], output: [number, number]): { asked: number; got: number; cutFraction: number } {
-  const asked = Math.hypot(input[0], input[1]);
-  const got = Math.hypot(output[0], output[1]);
-  return { asked, got, cutFraction: asked > 0 ? Math.max(0, 1 - got / asked) : 0 };
-}
+// How a Priority spent its budget and how much a Truncate cut are the kinds' own (nodes/priority.ts, nodes/truncate.ts).
+export { priorityShares, type BudgetShare } from '../../nodes/priority';
+export { truncateShare } from '../../nodes/truncate';
 
 /** CSS px that a force of the agent's maxForce is drawn long. */
 export const FORCE_DRAW_LENGTH = 70;

@@ -6,7 +6,23 @@ import { step, type ForceFn } from '../../runtime/step';
 import { avoid } from '../../runtime/behaviors/avoid';
 import { contain } from '../../runtime/behaviors/contain';
 import { wander } from '../../runtime/behaviors/wander';
-import { priorityAdd, sumInto } from '../../runtime/behaviors/combine';
+import { priorityAdd } from '../../runtime/behaviors/combine';
+
+/** What a compiled Sum does for one input (it is emitted inline): out += weight · src. */
+export function sumInto(out: Float64Array, o: number, src: Float64Array, k: number, weight: number): void {
+  const fx = src[k];
+  const fy = src[k + 1];
+  out[o] = out[o] + weight * fx;
+  out[o + 1] = out[o + 1] + weight * fy;
+}
+
+/** What a compiled Scale does (it is emitted inline): out = factor · src. */
+export function scaleInto(out: Float64Array, o: number, src: Float64Array, k: number, factor: number): void {
+  const fx = src[k];
+  const fy = src[k + 1];
+  out[o] = factor * fx;
+  out[o + 1] = factor * fy;
+}
 
 /** A world spec with one agent type; fields can be overridden. */
 export function spec(type: Partial<AgentTypeSpec> = {}, world: Partial<WorldSpec> = {}): WorldSpec {

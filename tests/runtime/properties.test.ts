@@ -7,7 +7,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nearestAgent } from '../../runtime/grid';
-import { truncate } from '../../runtime/vec2';
 import { step, type ForceFn } from '../../runtime/step';
 import { World, type Agents, type AgentTypeSpec, type TypeLayout, type WorldSpec } from '../../runtime/world';
 import { arrive } from '../../runtime/behaviors/arrive';
@@ -19,6 +18,22 @@ import { flockPass } from '../../runtime/behaviors/flock';
 import { followPath } from '../../runtime/behaviors/follow-path';
 import { pursue } from '../../runtime/behaviors/pursue';
 import { seek } from '../../runtime/behaviors/seek';
+
+/** out = a if |a| ≤ max, else a · (max / |a|) (max ≥ 0); `out` may be `a`. */
+function truncate(out: Float64Array, a: Float64Array, max: number): Float64Array {
+  const x = a[0];
+  const y = a[1];
+  const len2 = x * x + y * y;
+  if (len2 > max * max) {
+    const k = max / Math.sqrt(len2);
+    out[0] = x * k;
+    out[1] = y * k;
+  } else {
+    out[0] = x;
+    out[1] = y;
+  }
+  return out;
+}
 import { wander } from '../../runtime/behaviors/wander';
 
 // ---------------------------------------------------------------------------------------------

@@ -2,31 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   priorityAdd,
   priorityAddMaxForce,
-  scaleInto,
-  sumInto,
   truncateInto,
   truncateIntoMaxForce,
 } from '../../../runtime/behaviors/combine';
 import { World } from '../../../runtime/world';
 import { expectNear, pairAt, spec } from '../helpers';
-
-describe('sumInto (weighted Sum)', () => {
-  it('accumulates Σ wᵢ · fᵢ from each input’s array and offset', () => {
-    const forces = Float64Array.of(9, 9, 1, 2, -3, 0.5);
-    const out = new Float64Array(4);
-    sumInto(out, 2, forces, 2, 1.5);
-    sumInto(out, 2, forces, 4, -2);
-    expect(Array.from(out)).toEqual([0, 0, 1.5 * 1 + -2 * -3, 1.5 * 2 + -2 * 0.5]);
-  });
-
-  it('with weight 0 adds nothing, and may read its own output (out += w · out)', () => {
-    const out = Float64Array.of(0.25, -4);
-    sumInto(out, 0, Float64Array.of(7, 7), 0, 0);
-    expect(pairAt(out)).toEqual([0.25, -4]);
-    sumInto(out, 0, out, 0, 2);
-    expect(pairAt(out)).toEqual([0.75, -12]);
-  });
-});
 
 describe('truncateInto', () => {
   it('passes a force no longer than max through unchanged (length exactly max included)', () => {
@@ -54,18 +34,6 @@ describe('truncateInto', () => {
     const f = Float64Array.of(6, -8);
     truncateInto(f, 0, f, 0, 5);
     expectNear(f, 0, 3, -4);
-  });
-});
-
-describe('scaleInto', () => {
-  it('writes k · f, negative k reversing it, in place too', () => {
-    const out = new Float64Array(2);
-    scaleInto(out, 0, Float64Array.of(1.5, -2), 0, -2);
-    expect(pairAt(out)).toEqual([-3, 4]);
-    scaleInto(out, 0, out, 0, 0.5);
-    expect(pairAt(out)).toEqual([-1.5, 2]);
-    scaleInto(out, 0, out, 0, 0);
-    expect(pairAt(out)).toEqual([0, 0]);
   });
 });
 

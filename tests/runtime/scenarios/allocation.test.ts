@@ -5,7 +5,7 @@
  * `A.maxForce[i]` as its budget) would box them, ~16 bytes per number per agent per tick.
  */
 import { describe, expect, it } from 'vitest';
-import { priorityAddMaxForce, scaleInto, sumInto, truncateInto } from '../../../runtime/behaviors/combine';
+import { priorityAddMaxForce, truncateInto } from '../../../runtime/behaviors/combine';
 import { contain } from '../../../runtime/behaviors/contain';
 import { evade } from '../../../runtime/behaviors/evade';
 import { flee } from '../../../runtime/behaviors/flee';
@@ -15,7 +15,7 @@ import { pursue } from '../../../runtime/behaviors/pursue';
 import { wander } from '../../../runtime/behaviors/wander';
 import { step, type ForceFn } from '../../../runtime/step';
 import { World } from '../../../runtime/world';
-import { bytesPerTick } from '../helpers';
+import { bytesPerTick, scaleInto, sumInto } from '../helpers';
 
 describe('allocation per tick', () => {
   it('Priority(Evade, Pursue, Follow Path, Wander) + Scale + Sum beside Flock + Contain + Flee, 2 × 1,000 agents: < 2 KiB per tick', () => {

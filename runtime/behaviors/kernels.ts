@@ -1,0 +1,17 @@
+/**
+ * The kernels: every runtime function a node's generated code may call, and nothing else. Their
+ * names are the type `KernelName` (nodes/types.ts) that `EmitContext.call` takes, so a misspelt
+ * kernel fails the typecheck; runtime/module-entry.ts exports them to the generated code.
+ */
+export { seek } from './seek';
+export { flee } from './flee';
+export { arrive } from './arrive';
+export { pursue } from './pursue';
+export { evade } from './evade';
+export { wander } from './wander';
+export { avoid } from './avoid';
+export { followPath } from './follow-path';
+export { contain } from './contain';
+export { flockPass, separationPass, alignmentPass, cohesionPass } from './flock';
+export { nearest } from './nearest';
+export { truncateInto, truncateIntoMaxForce, priorityAdd, priorityAddMaxForce } from './combine';
