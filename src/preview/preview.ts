@@ -11,7 +11,7 @@ import { DEFAULT_OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme
 import type { PreviewWorld } from './frame-world';
 import { drawInspection, pickAgent, probeColors, type Followed } from './inspect';
 import type { ProbeReading } from '../../runtime/api';
-import { getNodeDef } from '../../nodes/index';
+import { getNodeDef, isSink } from '../../nodes/index';
 import { LoopController, TICK_BUDGET_MS } from './loop-controller';
 import { TickCostRule, drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
 import { importModuleText } from './module-import';
@@ -818,7 +818,7 @@ export class SteerPreview extends LitElement {
     const type = scene?.agentTypes.find((t) => t.id === f.type);
     const nodes = type?.graph.nodes ?? [];
     const colors = probeColors(nodes, hasForceOutput);
-    const out = nodes.find((n) => n.kind === 'agent-output');
+    const out = nodes.find((n) => isSink(n.kind));
     const final = out ? (type?.graph.connections.find((c) => c.to[0] === out.id)?.from[0] ?? null) : null;
     drawInspection(ctx, dpr, this.viewState, pos[2 * f.index], pos[2 * f.index + 1], this.probe(), colors, final);
   }
