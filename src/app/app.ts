@@ -1,4 +1,5 @@
 import { expose } from '../test-hooks';
+import { canMute } from '../../nodes/index';
 import { LitElement, type PropertyValues } from 'lit';
 import type { Compiled } from '../compiler/index';
 import * as commands from '../document/commands';
@@ -488,7 +489,7 @@ export class SteerApp extends LitElement {
   /** Mutes the selected behaviours and combinators (M), or unmutes them when all are muted. */
   toggleMute(ids: readonly string[] = this.editor?.selected() ?? []): void {
     const nodes = this.doc.agentTypes.find((t) => t.id === this.typeId)?.graph.nodes ?? [];
-    const mutable = nodes.filter((n) => ids.includes(n.id) && hasForceOutput(n.kind));
+    const mutable = nodes.filter((n) => ids.includes(n.id) && canMute(n.kind));
     if (!mutable.length) {
       this.notice = ids.length ? 'Only behaviours and combinators can be muted.' : 'Select a node to mute it (M).';
       return;

@@ -5,14 +5,15 @@
  * inside a graph (a parameter out of range, a dangling connection, a missing reference) are the
  * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
  */
+import type { ParamValue } from '../../nodes/types';
 
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
 /** The newest document version this code reads and writes. */
 export const VERSION = 1;
 
-/** A node parameter's value: numbers, switches, and references (agent type id, path id, target name). */
-export type ParamValue = number | boolean | string;
+/** A node parameter's value: numbers, switches, and references (agent type id, path id, target name); one type, the nodes'. */
+export type { ParamValue };
 
 /** One node of a graph. `params` holds only values that differ from, or repeat, the defaults. */
 export interface GraphNode {
