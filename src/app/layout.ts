@@ -133,6 +133,8 @@ export const layoutStyles = css`
     flex-direction: column;
     flex: 1;
     min-height: 0;
+    /* its height comes from the column, so the minimap can give way when it is short (below) */
+    container-type: size;
   }
   .canvas {
     position: relative;
@@ -151,6 +153,12 @@ export const layoutStyles = css`
   }
   .minimap-dock[hidden] {
     display: none;
+  }
+  /* A short graph area (A/B compare, a low window) keeps its height for the nodes: no minimap strip */
+  @container (max-height: 300px) {
+    .minimap-dock {
+      display: none;
+    }
   }
   .right {
     grid-row: 2;
@@ -184,6 +192,10 @@ export const layoutStyles = css`
     grid-row: 4;
   }
   :host([comparing]) .right > steer-preview {
+    display: none;
+  }
+  /* the compare row names the variants and shows their figures: the graph gets the scene card's room */
+  :host([comparing]) steer-scene-card {
     display: none;
   }
   steer-compare {
