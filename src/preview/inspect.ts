@@ -4,6 +4,7 @@
  * force vectors. Free of Lit; the drawing takes a Canvas 2D context.
  */
 import type { ProbeReading } from '../../runtime/api';
+import type { PreviewWorld } from './frame-world';
 import type { View } from './view';
 
 /** The agent the inspector follows. */
@@ -12,11 +13,8 @@ export interface Followed {
   index: number;
 }
 
-/** What a pick reads of the world. */
-export interface PickWorld {
-  readonly types: readonly string[];
-  positions(typeId: string): Float64Array;
-}
+/** The part of the preview's world (PreviewWorld) an agent is picked from. */
+export type PickWorld = Pick<PreviewWorld, 'types' | 'positions'>;
 
 /**
  * The agent whose body is nearest the screen point (sx, sy), CSS px of the canvas, within

@@ -3,6 +3,7 @@
  * and the batching of per-agent paths (each filled or stroked every CHUNK agents).
  */
 import type { SceneDocument } from '../../document/types';
+import type { PreviewWorld } from '../frame-world';
 import type { View } from '../view';
 import type { Theme } from './theme';
 
@@ -28,12 +29,8 @@ export const FALLBACK_COLOR = '#9aa7b4';
 /** Something under the mouse or being dragged, drawn highlighted (a path point: of the path being edited). */
 export type Hot = { kind: 'target'; name: string } | { kind: 'obstacle'; index: number } | { kind: 'path-point'; path: string; index: number } | null;
 
-/** The world as drawn: agent types, positions and velocities (`x0, y0, x1, y1, …`). */
-export interface DrawnWorld {
-  readonly types: readonly string[];
-  positions(typeId: string): Float64Array;
-  velocities(typeId: string): Float64Array;
-}
+/** The part of the preview's world (PreviewWorld) a frame is drawn from. */
+export type DrawnWorld = Pick<PreviewWorld, 'types' | 'positions' | 'velocities'>;
 
 /** What {@link Renderer.draw} draws. */
 export interface Layers {
