@@ -1,6 +1,6 @@
 /**
  * The app's look: toolbar, menus, tabs, graph bar, panels' frame, status line, dialog and drop
- * hint. Where each region sits is layout.ts; the colours are the `--steer-*` properties (theme.ts).
+ * hint. Where each region sits is layout.ts; the colours are the `--steer-*` properties (src/theme.ts).
  */
 import { css } from 'lit';
 

@@ -24,7 +24,7 @@ import { ShortcutController } from './keymap';
 import { layoutStyles, minimapPreference, rememberMinimap, renderApp, type MenuAt, type PanelName, type PreviewStats } from './layout';
 import { PRESETS, newScene } from './presets';
 import { sceneEdit, worldChangeEdit } from './scene-edits';
-import { themeProperties } from './theme';
+import { themeProperties } from '../theme';
 import type { WorldChange } from './world-panel';
 
 /**

@@ -96,9 +96,9 @@ export class SteerCompare extends LitElement {
       display: flex;
       flex-direction: column;
       min-height: 0;
-      background: #111418;
-      border-bottom: 1px solid #252d36;
-      color: #dde3ea;
+      background: var(--steer-bg);
+      border-bottom: 1px solid var(--steer-border);
+      color: var(--steer-text);
       font: 12px/1.35 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
     }
     .bar {
@@ -106,27 +106,27 @@ export class SteerCompare extends LitElement {
       align-items: center;
       gap: 6px;
       padding: 4px 10px;
-      background: #14181d;
-      border-bottom: 1px solid #252d36;
+      background: var(--steer-strip);
+      border-bottom: 1px solid var(--steer-border);
       flex-wrap: wrap;
     }
     .title {
       font-weight: 600;
-      color: #ffb347;
+      color: var(--steer-accent);
       margin-right: 4px;
     }
     button,
     select {
-      background: #232b35;
-      color: #dde3ea;
-      border: 1px solid #343e4a;
+      background: var(--steer-button);
+      color: var(--steer-text);
+      border: 1px solid var(--steer-button-border);
       border-radius: 5px;
       padding: 3px 9px;
       font: inherit;
       cursor: pointer;
     }
     button:hover {
-      background: #2d3743;
+      background: var(--steer-button-hover);
     }
     .switch {
       display: inline-flex;
@@ -142,17 +142,17 @@ export class SteerCompare extends LitElement {
       border-left: 0;
     }
     .switch button[aria-pressed='true'] {
-      background: #3a4a5c;
-      border-color: #6d8197;
-      color: #fff;
+      background: var(--steer-switch-on);
+      border-color: var(--steer-switch-on-border);
+      color: var(--steer-text-bright);
     }
     .muted {
-      color: #8b97a4;
+      color: var(--steer-text-dim);
     }
     .sep {
       width: 1px;
       height: 20px;
-      background: #2c343e;
+      background: var(--steer-separator);
       margin: 0 2px;
     }
     .spacer {
@@ -172,10 +172,10 @@ export class SteerCompare extends LitElement {
       border: 1px solid transparent;
     }
     section + section {
-      border-left-color: #252d36;
+      border-left-color: var(--steer-border);
     }
     section[data-editing] {
-      box-shadow: inset 0 0 0 1px #4d6a86;
+      box-shadow: inset 0 0 0 1px var(--steer-editing-outline);
     }
     section h3 {
       grid-column: 1 / -1;
@@ -186,7 +186,7 @@ export class SteerCompare extends LitElement {
       display: flex;
       gap: 8px;
       align-items: center;
-      background: #171b21;
+      background: var(--steer-bar);
     }
     .label {
       display: inline-grid;
@@ -194,14 +194,14 @@ export class SteerCompare extends LitElement {
       width: 18px;
       height: 18px;
       border-radius: 4px;
-      background: #2f3a47;
-      color: #fff;
+      background: var(--steer-variant-a);
+      color: var(--steer-text-bright);
     }
     section[data-variant='B'] .label {
-      background: #5a4330;
+      background: var(--steer-variant-b);
     }
     .badge {
-      color: #7fb8ff;
+      color: var(--steer-editing);
       font-weight: 400;
     }
     steer-preview {
@@ -214,8 +214,8 @@ export class SteerCompare extends LitElement {
     .summary {
       overflow: auto;
       padding: 6px 8px;
-      background: #15191e;
-      border-left: 1px solid #252d36;
+      background: var(--steer-panel);
+      border-left: 1px solid var(--steer-border);
     }
     table {
       width: 100%;
@@ -225,10 +225,10 @@ export class SteerCompare extends LitElement {
     th {
       text-align: right;
       font-weight: 500;
-      color: #9aa6b2;
+      color: var(--steer-text-status);
       padding: 2px 4px;
       cursor: help;
-      border-bottom: 1px solid #2a323c;
+      border-bottom: 1px solid var(--steer-table-rule);
       white-space: nowrap;
     }
     th:first-child {
@@ -246,7 +246,7 @@ export class SteerCompare extends LitElement {
       text-overflow: ellipsis;
     }
     td.diff {
-      color: #f5c451;
+      color: var(--steer-warning);
     }
     .swatch {
       display: inline-block;
@@ -256,7 +256,7 @@ export class SteerCompare extends LitElement {
       margin-right: 5px;
     }
     .hint {
-      color: #8b97a4;
+      color: var(--steer-text-dim);
       margin: 6px 0 0;
       font-size: 11px;
     }
@@ -266,10 +266,10 @@ export class SteerCompare extends LitElement {
       gap: 1px 8px;
       margin: 8px 0 0;
       font-size: 11px;
-      color: #7d8894;
+      color: var(--steer-text-hint);
     }
     .legend dt {
-      color: #9aa6b2;
+      color: var(--steer-text-status);
     }
     .legend dd {
       margin: 0;

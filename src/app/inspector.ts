@@ -88,7 +88,7 @@ export class SteerInspector extends LitElement {
     panelStyles,
     css`
       .hint {
-        color: #8b97a4;
+        color: var(--steer-text-dim);
         line-height: 1.5;
       }
       .who {
@@ -103,7 +103,7 @@ export class SteerInspector extends LitElement {
         border-radius: 50%;
       }
       .who .tick {
-        color: #8b97a4;
+        color: var(--steer-text-dim);
         margin-left: auto;
       }
       table {
@@ -115,7 +115,7 @@ export class SteerInspector extends LitElement {
         vertical-align: middle;
       }
       tr.node td {
-        border-top: 1px solid #222a33;
+        border-top: 1px solid var(--steer-row-border);
       }
       .dot {
         display: inline-block;
@@ -126,13 +126,13 @@ export class SteerInspector extends LitElement {
         vertical-align: -1px;
       }
       .name small {
-        color: #8b97a4;
+        color: var(--steer-text-dim);
         margin-left: 4px;
       }
       .bar {
         position: relative;
         height: 10px;
-        background: #1b2129;
+        background: var(--steer-track);
         border-radius: 2px;
         min-width: 80px;
       }
@@ -150,32 +150,32 @@ export class SteerInspector extends LitElement {
         top: -2px;
         bottom: -2px;
         width: 2px;
-        background: #fff;
+        background: var(--steer-mark);
       }
       .num {
         text-align: right;
         font-variant-numeric: tabular-nums;
         white-space: nowrap;
-        color: #c2ccd6;
+        color: var(--steer-text-heading);
       }
       tr.share td {
-        color: #9aa7b4;
+        color: var(--steer-text-secondary);
         font-size: 11px;
       }
       tr.share td.name {
         padding-left: 22px;
       }
       .cut {
-        color: #ff8a8a;
+        color: var(--steer-text-error);
         font-weight: 600;
       }
       .muted-tag {
-        color: #f5c451;
+        color: var(--steer-warning);
         font-size: 10px;
         margin-left: 4px;
       }
       .points td {
-        color: #9aa7b4;
+        color: var(--steer-text-secondary);
       }
     `,
   ];
@@ -308,17 +308,17 @@ export class SteerProbeTip extends LitElement {
       position: fixed;
       z-index: 20;
       pointer-events: none;
-      background: #0c0f13;
-      border: 1px solid #3a4654;
+      background: var(--steer-tip);
+      border: 1px solid var(--steer-tip-border);
       border-radius: 4px;
       padding: 4px 7px;
       font: 11px/1.4 system-ui, sans-serif;
-      color: #dde3ea;
+      color: var(--steer-text);
       white-space: nowrap;
-      box-shadow: 0 2px 8px rgba(0, 0, 0, 0.5);
+      box-shadow: 0 2px 8px var(--steer-shadow-card);
     }
     .hint {
-      color: #8b97a4;
+      color: var(--steer-text-dim);
     }
   `;
 

@@ -47,19 +47,19 @@ export class SteerNodeHelp extends LitElement {
       z-index: 60;
       display: grid;
       place-items: center;
-      background: rgba(5, 8, 12, 0.55);
+      background: var(--steer-help-veil);
       font: 13px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-      color: #dde3ea;
+      color: var(--steer-text);
     }
     section {
       width: min(560px, calc(100vw - 40px));
       max-height: calc(100vh - 60px);
       overflow-y: auto;
-      background: #1b2027;
-      border: 1px solid #39424d;
+      background: var(--steer-card);
+      border: 1px solid var(--steer-field-border);
       border-radius: 8px;
       padding: 14px 18px 16px;
-      box-shadow: 0 12px 40px rgba(0, 0, 0, 0.5);
+      box-shadow: 0 12px 40px var(--steer-shadow-card);
     }
     h3 {
       margin: 0 0 2px;
@@ -76,21 +76,21 @@ export class SteerNodeHelp extends LitElement {
     h3 button {
       margin-left: auto;
       background: none;
-      border: 1px solid #39424d;
-      color: #dde3ea;
+      border: 1px solid var(--steer-field-border);
+      color: var(--steer-text);
       border-radius: 5px;
       padding: 1px 8px;
       font: inherit;
       cursor: pointer;
     }
     .cat {
-      color: #8b96a3;
+      color: var(--steer-text-caption);
       font-size: 11px;
       text-transform: uppercase;
       letter-spacing: 0.06em;
     }
     .units {
-      color: #8b96a3;
+      color: var(--steer-text-caption);
       font-size: 11px;
       margin-bottom: 0;
     }
@@ -99,11 +99,11 @@ export class SteerNodeHelp extends LitElement {
       font-size: 11px;
       text-transform: uppercase;
       letter-spacing: 0.06em;
-      color: #8b96a3;
+      color: var(--steer-text-caption);
     }
     code {
       display: block;
-      background: #0e1115;
+      background: var(--steer-field);
       border-radius: 5px;
       padding: 6px 8px;
       font: 12px/1.4 ui-monospace, 'SFMono-Regular', Menlo, monospace;
@@ -119,10 +119,10 @@ export class SteerNodeHelp extends LitElement {
       text-align: left;
       vertical-align: top;
       padding: 3px 6px 3px 0;
-      border-top: 1px solid #2a323c;
+      border-top: 1px solid var(--steer-table-rule);
     }
     th {
-      color: #8b96a3;
+      color: var(--steer-text-caption);
       font-weight: 600;
     }
   `;

@@ -113,14 +113,14 @@ export class SteerNumberField extends LitElement {
       min-width: 0;
     }
     label {
-      color: #aab4bf;
+      color: var(--steer-text-label);
     }
     input {
       width: 100%;
       box-sizing: border-box;
-      background: #0e1115;
-      color: #e8edf2;
-      border: 1px solid #39424d;
+      background: var(--steer-field);
+      color: var(--steer-text-strong);
+      border: 1px solid var(--steer-field-border);
       border-radius: 4px;
       padding: 3px 6px;
       font: inherit;
@@ -130,12 +130,12 @@ export class SteerNumberField extends LitElement {
       padding: 2px 4px;
     }
     input.bad {
-      border-color: #ff5d5d;
-      outline: 1px solid #ff5d5d;
+      border-color: var(--steer-danger);
+      outline: 1px solid var(--steer-danger);
     }
     .err {
       grid-column: 2;
-      color: #ff8a8a;
+      color: var(--steer-text-error);
       font-size: 11px;
     }
     :host([compact]) .err {
@@ -147,8 +147,8 @@ export class SteerNumberField extends LitElement {
       max-width: 240px;
       padding: 3px 6px;
       border-radius: 4px;
-      background: #2a1416;
-      border: 1px solid #ff5d5d;
+      background: var(--steer-danger-bg);
+      border: 1px solid var(--steer-danger);
       white-space: normal;
     }
   `;

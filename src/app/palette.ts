@@ -26,18 +26,18 @@ export class SteerPalette extends LitElement {
       display: flex;
       flex-direction: column;
       height: 100%;
-      background: #161a20;
-      border-right: 1px solid #252d36;
+      background: var(--steer-palette);
+      border-right: 1px solid var(--steer-border);
       font-size: 12px;
-      color: #dde3ea;
+      color: var(--steer-text);
       min-width: 0;
     }
     input {
       margin: 8px;
       padding: 5px 7px;
-      background: #0e1115;
-      color: #e8edf2;
-      border: 1px solid #39424d;
+      background: var(--steer-field);
+      color: var(--steer-text-strong);
+      border: 1px solid var(--steer-field-border);
       border-radius: 5px;
       font: inherit;
     }
@@ -50,7 +50,7 @@ export class SteerPalette extends LitElement {
       font-size: 10px;
       text-transform: uppercase;
       letter-spacing: 0.06em;
-      color: #7d8894;
+      color: var(--steer-text-hint);
     }
     .item {
       display: flex;
@@ -62,7 +62,7 @@ export class SteerPalette extends LitElement {
       user-select: none;
     }
     .item:hover {
-      background: #222a33;
+      background: var(--steer-raised);
     }
     .label {
       flex: 1;
@@ -73,9 +73,9 @@ export class SteerPalette extends LitElement {
       height: 17px;
       padding: 0;
       border-radius: 50%;
-      border: 1px solid #39424d;
+      border: 1px solid var(--steer-field-border);
       background: none;
-      color: #8b96a3;
+      color: var(--steer-text-caption);
       font: 700 10px/15px system-ui, sans-serif;
       cursor: pointer;
       opacity: 0.55;
@@ -83,12 +83,12 @@ export class SteerPalette extends LitElement {
     .item:hover .help,
     .help:focus-visible {
       opacity: 1;
-      color: #dde3ea;
+      color: var(--steer-text);
     }
     .item:focus-visible {
-      outline: 1px solid #5ec8ff;
+      outline: 1px solid var(--steer-focus);
       outline-offset: -1px;
-      background: #222a33;
+      background: var(--steer-raised);
     }
     .dot {
       width: 9px;

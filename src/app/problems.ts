@@ -38,24 +38,24 @@ export class SteerProblems extends LitElement {
         text-align: left;
         background: none;
         border: 0;
-        border-bottom: 1px solid #222a33;
+        border-bottom: 1px solid var(--steer-row-border);
         border-radius: 0;
         padding: 6px 2px;
       }
       li button:hover {
-        background: #1f2630;
+        background: var(--steer-row-hover);
       }
       .sev {
         font-weight: 700;
       }
       .error .sev {
-        color: #ff5d5d;
+        color: var(--steer-danger);
       }
       .warning .sev {
-        color: #f5c451;
+        color: var(--steer-warning);
       }
       .where {
-        color: #8b97a4;
+        color: var(--steer-text-dim);
         font-size: 11px;
       }
       li button.fix {
@@ -63,16 +63,16 @@ export class SteerProblems extends LitElement {
         width: auto;
         margin: -2px 0 6px 24px;
         padding: 2px 8px;
-        border: 1px solid #f5c451;
+        border: 1px solid var(--steer-warning);
         border-radius: 4px;
-        background: #2a2410;
-        color: #f5c451;
+        background: var(--steer-warning-bg);
+        color: var(--steer-warning);
         font-size: 11px;
         font-weight: 600;
       }
       li button.fix:hover {
-        background: #f5c451;
-        color: #1f1704;
+        background: var(--steer-warning);
+        color: var(--steer-text-on-warning);
       }
     `,
   ];

@@ -40,11 +40,11 @@ export class SteerSceneCard extends LitElement {
       display: block;
       flex: none;
       font: 12px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-      color: #dde3ea;
+      color: var(--steer-text);
     }
     .card {
-      background: #171b21;
-      border-bottom: 1px solid #252d36;
+      background: var(--steer-bar);
+      border-bottom: 1px solid var(--steer-border);
       padding: 6px 12px 7px;
     }
     .folded {
@@ -64,7 +64,7 @@ export class SteerSceneCard extends LitElement {
     }
     p {
       margin: 4px 0 0;
-      color: #b9c2cc;
+      color: var(--steer-text-body);
     }
     p.clamped {
       display: -webkit-box;
@@ -76,12 +76,12 @@ export class SteerSceneCard extends LitElement {
       border: none;
       background: none;
       padding: 0;
-      color: #7fb4ff;
+      color: var(--steer-link);
     }
     button {
-      background: #222a33;
-      border: 1px solid #39424d;
-      color: #dde3ea;
+      background: var(--steer-raised);
+      border: 1px solid var(--steer-field-border);
+      color: var(--steer-text);
       border-radius: 5px;
       padding: 1px 8px;
       font: inherit;
@@ -90,7 +90,7 @@ export class SteerSceneCard extends LitElement {
     .hint {
       margin-top: 5px;
       padding-top: 5px;
-      border-top: 1px solid #2c343e;
+      border-top: 1px solid var(--steer-separator);
       display: flex;
       gap: 10px;
       align-items: flex-start;
@@ -102,8 +102,8 @@ export class SteerSceneCard extends LitElement {
     }
     kbd {
       font: 11px ui-monospace, Menlo, monospace;
-      background: #0e1115;
-      border: 1px solid #39424d;
+      background: var(--steer-field);
+      border: 1px solid var(--steer-field-border);
       border-radius: 3px;
       padding: 0 3px;
     }

@@ -71,18 +71,18 @@ export class SteerShortcuts extends LitElement {
       display: flex;
       align-items: center;
       justify-content: center;
-      background: rgba(6, 8, 11, 0.6);
+      background: var(--steer-sheet-veil);
       font: 12px system-ui, sans-serif;
-      color: #dde3ea;
+      color: var(--steer-text);
     }
     .sheet {
       max-width: min(860px, 92vw);
       max-height: 88vh;
       overflow: auto;
-      background: #1d232b;
-      border: 1px solid #3a4450;
+      background: var(--steer-popup);
+      border: 1px solid var(--steer-popup-border);
       border-radius: 10px;
-      box-shadow: 0 16px 40px rgba(0, 0, 0, 0.6);
+      box-shadow: 0 16px 40px var(--steer-shadow-sheet);
       padding: 14px 18px 16px;
     }
     header {
@@ -108,7 +108,7 @@ export class SteerShortcuts extends LitElement {
       font-size: 10px;
       text-transform: uppercase;
       letter-spacing: 0.06em;
-      color: #7d8894;
+      color: var(--steer-text-hint);
     }
     .row {
       display: flex;
@@ -118,12 +118,12 @@ export class SteerShortcuts extends LitElement {
     kbd {
       flex: 0 0 116px;
       font: 11px ui-monospace, monospace;
-      color: #ffd166;
+      color: var(--steer-highlight);
     }
     button {
-      background: #2b3440;
+      background: var(--steer-popup-button);
       color: inherit;
-      border: 1px solid #3a4450;
+      border: 1px solid var(--steer-popup-border);
       border-radius: 5px;
       padding: 4px 10px;
       font: inherit;

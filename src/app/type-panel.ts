@@ -77,8 +77,8 @@ export class SteerTypePanel extends LitElement {
         align-items: center;
       }
       input.bad {
-        border-color: #ff5d5d;
-        outline: 1px solid #ff5d5d;
+        border-color: var(--steer-danger);
+        outline: 1px solid var(--steer-danger);
       }
       .err,
       .warn {
@@ -86,10 +86,10 @@ export class SteerTypePanel extends LitElement {
         font-size: 11px;
       }
       .err {
-        color: #ff8a8a;
+        color: var(--steer-text-error);
       }
       .warn {
-        color: #ffd166;
+        color: var(--steer-highlight);
       }
       .id-hint {
         margin: 0 0 4px 98px;
@@ -98,7 +98,7 @@ export class SteerTypePanel extends LitElement {
         width: 36px;
         height: 24px;
         padding: 0;
-        border: 1px solid #39424d;
+        border: 1px solid var(--steer-field-border);
         background: none;
       }
     `,

@@ -27,9 +27,9 @@ export class SteerUnreadableDrafts extends LitElement {
     button {
       white-space: nowrap;
       font: inherit;
-      color: #ffcf8a;
-      background: #2a2216;
-      border: 1px solid #5a4526;
+      color: var(--steer-notice-text);
+      background: var(--steer-notice);
+      border: 1px solid var(--steer-notice-border);
       border-radius: 4px;
       padding: 0 6px;
       cursor: pointer;
@@ -41,8 +41,8 @@ export class SteerUnreadableDrafts extends LitElement {
       margin: 0 0 4px;
       padding: 6px;
       list-style: none;
-      background: #1b2027;
-      border: 1px solid #2e3742;
+      background: var(--steer-card);
+      border: 1px solid var(--steer-card-border);
       border-radius: 6px;
       min-width: 340px;
       z-index: 20;
@@ -52,7 +52,7 @@ export class SteerUnreadableDrafts extends LitElement {
       gap: 6px;
       align-items: center;
       padding: 3px 0;
-      color: #c4ccd5;
+      color: var(--steer-text-list);
     }
     li span {
       flex: 1;

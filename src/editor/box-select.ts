@@ -33,7 +33,7 @@ export interface BoxSelectDeps {
 export function installBoxSelect(container: HTMLElement, deps: BoxSelectDeps): () => void {
   const box = document.createElement('div');
   box.dataset.test = 'select-box';
-  box.style.cssText = 'position:absolute;border:1px dashed #ffd166;background:rgba(255,209,102,.08);pointer-events:none;display:none;z-index:10';
+  box.style.cssText = 'position:absolute;border:1px dashed var(--steer-highlight);background:var(--steer-select-box-fill);pointer-events:none;display:none;z-index:10';
   container.appendChild(box);
   const holder = container.parentElement ?? container;
   let start: [number, number] | null = null;

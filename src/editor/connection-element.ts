@@ -1,4 +1,5 @@
 import { LitElement, css, html, svg } from 'lit';
+import { SOCKET_COLOR } from './theme';
 
 /** A connection drawn in its source socket's colour. */
 export class SteerConnection extends LitElement {
@@ -35,7 +36,7 @@ export class SteerConnection extends LitElement {
   constructor() {
     super();
     this.path = '';
-    this.color = '#ffb347';
+    this.color = SOCKET_COLOR.force;
   }
 
   render() {

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../compiler/diagnostics';
 import { fixEvent } from './fix-event';
 import { requestNodeHelp } from './help-event';
 import { isParamVisible, type Schemes, type SteerNode } from './schemes';
-import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, ROW_HEIGHT } from './theme';
+import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, ROW_HEIGHT, UNKNOWN_CATEGORY_COLOR } from './theme';
 
 /**
  * Nodes far out of view are not drawn. Every change to the graph (a node added, moved, connected)
@@ -66,13 +66,13 @@ export class SteerNodeElement extends LitElement {
       display: block;
       width: ${NODE_WIDTH}px;
       box-sizing: border-box;
-      background: #1b2027;
-      border: 1.5px solid #2c343e;
+      background: var(--steer-card);
+      border: 1.5px solid var(--steer-separator);
       border-radius: 8px;
-      color: #dde3ea;
+      color: var(--steer-text);
       font: 12px/1.3 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       /* a hard shadow: blurred ones are re-rastered for every node whenever the view moves */
-      box-shadow: 0 3px 0 rgba(0, 0, 0, 0.35);
+      box-shadow: 0 3px 0 var(--steer-node-shadow);
       user-select: none;
       cursor: grab;
       /* the size a node keeps while it is skipped far out of view (see setSkipped) */
@@ -84,11 +84,11 @@ export class SteerNodeElement extends LitElement {
       visibility: hidden;
     }
     :host(.selected) {
-      border-color: #ffd166;
-      box-shadow: 0 0 0 2px rgba(255, 209, 102, 0.35), 0 3px 0 rgba(0, 0, 0, 0.35);
+      border-color: var(--steer-highlight);
+      box-shadow: 0 0 0 2px var(--steer-selected-glow), 0 3px 0 var(--steer-node-shadow);
     }
     :host(.has-error) {
-      border-color: #ff5d5d;
+      border-color: var(--steer-danger);
     }
     header {
       display: flex;
@@ -100,7 +100,7 @@ export class SteerNodeElement extends LitElement {
       background: var(--cat);
       font-weight: 600;
       font-size: 13px;
-      color: #fff;
+      color: var(--steer-text-bright);
     }
     header .help {
       flex: none;
@@ -108,14 +108,14 @@ export class SteerNodeElement extends LitElement {
       height: 17px;
       padding: 0;
       border-radius: 50%;
-      border: 1px solid rgba(255, 255, 255, 0.45);
-      background: rgba(0, 0, 0, 0.18);
-      color: #fff;
+      border: 1px solid var(--steer-help-button-border);
+      background: var(--steer-help-button);
+      color: var(--steer-text-bright);
       font: 700 11px/15px system-ui, sans-serif;
       cursor: pointer;
     }
     header .help:hover {
-      background: rgba(0, 0, 0, 0.4);
+      background: var(--steer-help-button-hover);
     }
     header .title {
       flex: 1;
@@ -126,7 +126,7 @@ export class SteerNodeElement extends LitElement {
     :host(.probed) {
       box-shadow:
         0 0 0 2px var(--probe),
-        0 3px 0 rgba(0, 0, 0, 0.35);
+        0 3px 0 var(--steer-node-shadow);
     }
     :host(.muted) {
       opacity: 0.6;
@@ -140,8 +140,8 @@ export class SteerNodeElement extends LitElement {
       font-weight: 700;
       text-transform: uppercase;
       letter-spacing: 0.05em;
-      color: #1a1200;
-      background: #f5c451;
+      color: var(--steer-text-on-muted);
+      background: var(--steer-warning);
       border-radius: 3px;
       padding: 0 4px;
       margin-left: 4px;
@@ -160,26 +160,26 @@ export class SteerNodeElement extends LitElement {
       cursor: help;
     }
     .badge.error {
-      background: #ff5d5d;
-      color: #1b0d0d;
+      background: var(--steer-danger);
+      color: var(--steer-text-on-danger);
     }
     .badge.warning {
-      background: #f5c451;
-      color: #1f1704;
+      background: var(--steer-warning);
+      color: var(--steer-text-on-warning);
     }
     .fix {
       height: 18px;
       padding: 0 7px;
       border-radius: 9px;
-      border: 1px solid #f5c451;
-      background: #2a2410;
-      color: #f5c451;
+      border: 1px solid var(--steer-warning);
+      background: var(--steer-warning-bg);
+      color: var(--steer-warning);
       font: 600 11px/16px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       cursor: pointer;
     }
     .fix:hover {
-      background: #f5c451;
-      color: #1f1704;
+      background: var(--steer-warning);
+      color: var(--steer-text-on-warning);
     }
     /* A warning with a fix: hovering the badge or the button shows the messages and the whole fix. */
     .problems {
@@ -197,11 +197,11 @@ export class SteerNodeElement extends LitElement {
       width: 250px;
       margin-top: 6px;
       padding: 8px 10px 10px;
-      border: 1px solid #f5c451;
+      border: 1px solid var(--steer-warning);
       border-radius: 6px;
-      background: #1f2228;
-      box-shadow: 0 6px 18px rgba(0, 0, 0, 0.55);
-      color: #dde3ea;
+      background: var(--steer-popover);
+      box-shadow: 0 6px 18px var(--steer-shadow);
+      color: var(--steer-text);
       font-weight: 400;
       font-size: 12px;
       line-height: 1.4;
@@ -225,7 +225,7 @@ export class SteerNodeElement extends LitElement {
       margin: 0 0 8px;
     }
     .popover p.error {
-      color: #ff8a8a;
+      color: var(--steer-text-error);
     }
     .body {
       padding: ${PADDING}px 0;
@@ -236,7 +236,7 @@ export class SteerNodeElement extends LitElement {
       align-items: center;
       gap: 4px;
       font-size: 12px;
-      color: #b9c3ce;
+      color: var(--steer-text-port);
     }
     .row.output {
       justify-content: flex-end;
@@ -246,7 +246,7 @@ export class SteerNodeElement extends LitElement {
       margin-left: -13px;
     }
     .row.problem .label {
-      color: #ff8a8a;
+      color: var(--steer-text-error);
     }
   `;
 
@@ -296,7 +296,7 @@ export class SteerNodeElement extends LitElement {
     this.style.setProperty('--probe', n.probeColor || 'transparent');
     this.dataset.nodeId = n.id;
     this.dataset.kind = n.kind;
-    const cat = n.def ? CATEGORY_COLOR[n.def.category] : '#6b2a2a';
+    const cat = n.def ? CATEGORY_COLOR[n.def.category] : UNKNOWN_CATEGORY_COLOR;
     const badgeKind = errors.length ? 'error' : warnings.length ? 'warning' : '';
     const messages = [...errors, ...warnings].map((d) => `${d.severity === 'error' ? 'Error' : 'Warning'}: ${d.message}`).join('\n');
     // A warning that one parameter change fixes (physics): the same one-click fix as the problems list.

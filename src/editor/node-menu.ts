@@ -56,26 +56,26 @@ export class SteerNodeMenu extends LitElement {
       max-height: 380px;
       display: flex;
       flex-direction: column;
-      background: #1d232b;
-      border: 1px solid #3a4450;
+      background: var(--steer-popup);
+      border: 1px solid var(--steer-popup-border);
       border-radius: 8px;
-      box-shadow: 0 10px 30px rgba(0, 0, 0, 0.55);
+      box-shadow: 0 10px 30px var(--steer-shadow);
       font: 12px system-ui, sans-serif;
-      color: #dde3ea;
+      color: var(--steer-text);
       overflow: hidden;
     }
     input {
       margin: 8px;
       padding: 6px 8px;
-      background: #0e1115;
-      color: #e8edf2;
-      border: 1px solid #3a4450;
+      background: var(--steer-field);
+      color: var(--steer-text-strong);
+      border: 1px solid var(--steer-popup-border);
       border-radius: 5px;
       font: inherit;
       outline: none;
     }
     input:focus {
-      border-color: #5ec8ff;
+      border-color: var(--steer-focus);
     }
     .list {
       overflow-y: auto;
@@ -86,7 +86,7 @@ export class SteerNodeMenu extends LitElement {
       font-size: 10px;
       text-transform: uppercase;
       letter-spacing: 0.06em;
-      color: #7d8894;
+      color: var(--steer-text-hint);
     }
     button {
       display: flex;
@@ -103,7 +103,7 @@ export class SteerNodeMenu extends LitElement {
     }
     button:hover,
     button.active {
-      background: #2b3440;
+      background: var(--steer-menu-hover);
     }
     .dot {
       width: 8px;
@@ -113,7 +113,7 @@ export class SteerNodeMenu extends LitElement {
     }
     .empty {
       padding: 8px 10px;
-      color: #7d8894;
+      color: var(--steer-text-hint);
     }
   `;
 

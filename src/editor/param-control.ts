@@ -50,7 +50,7 @@ export class SteerParam extends LitElement {
       height: 30px;
       padding: 0 10px;
       font-size: 12px;
-      color: #c9d2dc;
+      color: var(--steer-text-param);
     }
     /* a label is never cut short: the slider gives way (labels line up while they are short) */
     label {
@@ -67,9 +67,9 @@ export class SteerParam extends LitElement {
       width: 52px;
       min-width: 0;
       flex: 1 1 auto;
-      background: #0e1115;
-      color: #e8edf2;
-      border: 1px solid #39424d;
+      background: var(--steer-field);
+      color: var(--steer-text-strong);
+      border: 1px solid var(--steer-field-border);
       border-radius: 4px;
       padding: 2px 4px;
       font: inherit;
@@ -77,20 +77,20 @@ export class SteerParam extends LitElement {
     input[type='range'] {
       flex: 1 1 60px;
       min-width: 20px;
-      accent-color: #ffb347;
+      accent-color: var(--steer-accent);
     }
     input[type='range'] + steer-number-field {
       flex: 0 0 52px;
     }
     .unit {
-      color: #7d8894;
+      color: var(--steer-text-hint);
       font-size: 12px;
       flex: 0 0 auto;
     }
     :host([problem]) input,
     :host([problem]) select {
-      border-color: #ff5d5d;
-      outline: 1px solid #ff5d5d;
+      border-color: var(--steer-danger);
+      outline: 1px solid var(--steer-danger);
     }
   `;
 

@@ -13,9 +13,9 @@ const RULES: Record<string, string> = {
   // (app.ts) without taking its pointer events; the map itself keeps them. Its mini nodes are
   // placed in its content box scaled by its clientWidth: no padding, and the border outside, so
   // the graph's full height fits (with both inside, the bottom row was cut off).
-  'rete-minimap': `:host { position: absolute; inset: 0; contain: strict; pointer-events: none; } .minimap { pointer-events: auto; } .minimap { background: rgba(20, 25, 31, 0.92) !important; border: 1px solid #343e4a !important; right: 0 !important; bottom: 0 !important; padding: 0 !important; box-sizing: content-box !important; }`,
-  'rete-mini-node': `.mini-node { background: rgba(94, 200, 255, 0.55) !important; border: 1px solid rgba(190, 210, 230, 0.5) !important; box-sizing: border-box; }`,
-  'rete-mini-viewport': `.mini-viewport { background: rgba(255, 209, 102, 0.12) !important; border: 1px solid #ffd166 !important; }`,
+  'rete-minimap': `:host { position: absolute; inset: 0; contain: strict; pointer-events: none; } .minimap { pointer-events: auto; } .minimap { background: var(--steer-minimap) !important; border: 1px solid var(--steer-button-border) !important; right: 0 !important; bottom: 0 !important; padding: 0 !important; box-sizing: content-box !important; }`,
+  'rete-mini-node': `.mini-node { background: var(--steer-minimap-node) !important; border: 1px solid var(--steer-minimap-node-border) !important; box-sizing: border-box; }`,
+  'rete-mini-viewport': `.mini-viewport { background: var(--steer-minimap-view) !important; border: 1px solid var(--steer-highlight) !important; }`,
 };
 
 let done = false;

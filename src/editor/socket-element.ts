@@ -3,7 +3,7 @@ import { canConnect } from '../../nodes/index';
 import type { SocketType } from '../../nodes/types';
 import { dragState, onDragState } from './drag-state';
 import { inFarNode, inSkippedNode } from './node-element';
-import { SOCKET_COLOR, SOCKET_SHAPE } from './theme';
+import { SOCKET_COLOR, SOCKET_OUTLINE, SOCKET_SHAPE, UNKNOWN_SOCKET_COLOR } from './theme';
 
 /**
  * A socket, coloured and shaped by its type. While a connection is being dragged it lights up when
@@ -53,7 +53,7 @@ export class SteerSocket extends LitElement {
       stroke-width: 2.5;
     }
     :host([data-state='compatible']) .shape {
-      stroke: #fff;
+      stroke: var(--steer-mark);
     }
     :host([data-state='incompatible']) .shape {
       fill-opacity: 0.25;
@@ -117,9 +117,9 @@ export class SteerSocket extends LitElement {
   }
 
   render() {
-    const c = SOCKET_COLOR[this.type] ?? '#999';
+    const c = SOCKET_COLOR[this.type] ?? UNKNOWN_SOCKET_COLOR;
     const shape = SOCKET_SHAPE[this.type] ?? 'circle';
-    const common = { fill: c, stroke: '#111418' };
+    const common = { fill: c, stroke: SOCKET_OUTLINE };
     const el =
       shape === 'circle'
         ? svg`<circle class="shape" cx="10" cy="10" r="7" fill=${common.fill} stroke=${common.stroke}></circle>`

@@ -1,9 +1,9 @@
 /**
  * The editor's colours and socket shapes: one product look (categories and socket types). The
- * colours are the app's custom properties (src/app/theme.ts), named here by category and type.
+ * colours are the custom properties of src/theme.ts, named here by category and type.
  */
 import type { Category, SocketType } from '../../nodes/types';
-import { cssVar } from '../app/theme';
+import { cssVar } from '../theme';
 
 /** Header colour of a node by category (a `var(--steer-category-…)`). */
 export const CATEGORY_COLOR: Record<Category, string> = {
@@ -12,6 +12,9 @@ export const CATEGORY_COLOR: Record<Category, string> = {
   combinator: cssVar('category-combinator'),
   output: cssVar('category-output'),
 };
+
+/** Header colour of a node whose kind is unknown (a document from a newer version). */
+export const UNKNOWN_CATEGORY_COLOR = cssVar('category-unknown');
 
 /** Palette group titles. */
 export const CATEGORY_LABEL: Record<Category, string> = {
@@ -29,6 +32,12 @@ export const SOCKET_COLOR: Record<SocketType, string> = {
   path: cssVar('socket-path'),
   obstacles: cssVar('socket-obstacles'),
 };
+
+/** Colour of a socket of an unknown type. */
+export const UNKNOWN_SOCKET_COLOR = cssVar('socket-unknown');
+
+/** The outline of every socket's shape: the app's background, so sockets stand off the wires. */
+export const SOCKET_OUTLINE = cssVar('bg');
 
 /** Socket shape by type: a force is a circle, a point a diamond, an agent a triangle… */
 export const SOCKET_SHAPE: Record<SocketType, 'circle' | 'diamond' | 'triangle' | 'square' | 'hexagon'> = {
