@@ -12,12 +12,10 @@ import type { PreviewWorld } from './frame-world';
 import { pickAgent, type Followed } from './inspect';
 import type { ProbeReading } from '../../runtime/api';
 import { LoopController, TICK_BUDGET_MS } from './loop-controller';
-import { TickCostRule, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
-import { importModuleText } from './module-import';
+import type { DrawMode, Drawing, Threading } from './modes';
 import type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail } from './preview-events';
-import type { SceneShape } from './reconcile';
 import type { ReplayInput } from './replay';
-import { LocalSimulation, type SimulationHost } from './simulation-host';
+import type { SimulationHost } from './simulation-host';
 import type { RecordedRange } from './sim-protocol';
 import { DismissController } from './dismiss-controller';
 import { SizeController } from './size-controller';
@@ -27,7 +25,7 @@ import { controlBar, previewStyles, type ControlBarActions } from './control-bar
 import type { View } from './view';
 import { ViewController } from './view-controller';
 import type { TimelineSeekDetail } from './timeline';
-import { WorkerClient } from './worker-client';
+import { ThreadSwitch } from './thread-switch';
 import { errorMessage, type HostOutcome } from './world-host';
 
 export type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail } from './preview-events';
@@ -130,19 +128,8 @@ export class SteerPreview extends LitElement {
   static styles = previewStyles;
 
   private timelineSyncedAt = Number.NEGATIVE_INFINITY;
-  /** The simulation on the page (it runs there, or waits to). */
-  private readonly page: LocalSimulation;
-  /** The simulation worker's client, in worker mode (and while moving to it). */
-  private client: WorkerClient | null = null;
-  /** The simulation the preview talks to: `local` or `client` (see simulation-host.ts). */
-  private sim: SimulationHost;
-  /** Whether the ticks measured cost too much for the page (modes.ts): with `auto`, the worker runs them. */
-  private readonly cost = new TickCostRule();
-  /** True while the world is on its way to the other thread: the one it leaves must not tick meanwhile. */
-  private handingOver = false;
-  private workerFailed = false;
-  private loadGeneration = 0;
-  private loading: Promise<void> = Promise.resolve();
+  /** The simulation's thread, and the hand-over between them (thread-switch.ts). */
+  private readonly threads: ThreadSwitch;
   /** Worker mode: a frame (or a view change) waits to be drawn. */
   private dirty = true;
   /** The last load's or reset's outcome, until its `preview-load` is sent. */
@@ -174,22 +161,43 @@ export class SteerPreview extends LitElement {
     this.followed = null;
     this.loop = new LoopController(this, {
       advance: (n) => {
-        if (!this.handingOver) this.sim.advance(n);
+        if (!this.threads.handingOver) this.sim.advance(n);
       },
       draw: () => this.drawFrame(),
       stats: (fps, ms, tps) => this.emitStats(fps, ms, tps),
       ticked: (ms, n) => {
-        if (!this.handingOver) this.sim.ticked(ms, n);
+        if (!this.threads.handingOver) this.sim.ticked(ms, n);
       },
     });
-    this.page = new LocalSimulation(importModuleText, (n) => this.loop.step(n), {
-      measured: (ms, n) => this.measured(ms, n),
+    this.threads = new ThreadSwitch({
+      element: this,
+      threading: () => this.threading,
+      source: () => this.source,
+      scene: () => this.scene,
+      shown: () => ({ speed: clampSpeed(this.speed), forces: this.overlays.has('force'), playing: this.playing, followed: this.followed }),
+      step: (n) => this.loop.step(n),
       stopped: (message) => {
         this.playing = false;
         this.emitError(message);
       },
+      frame: (current, fresh) => {
+        this.dirty = true;
+        if (fresh && current) this.emitLoad();
+        if (!this.loop.running) {
+          this.loop.requestFrame();
+          if (current && this.world && this.world.tick !== this.tick) this.loop.reportNow();
+        }
+      },
+      error: (message, stopped) => {
+        if (stopped) this.playing = false;
+        this.emitError(message);
+      },
+      switched: () => {
+        this.painter.clearHeadings();
+        this.loop.restartClock();
+      },
+      outcome: (outcome) => this.afterOutcome(outcome),
     });
-    this.sim = this.page;
     this.size = new SizeController(
       this,
       () => this.canvas,
@@ -270,6 +278,11 @@ export class SteerPreview extends LitElement {
   /** The view transform: a world point (x, y) shows at `(x × scale + view.x, y × scale + view.y)` CSS px of the canvas. */
   get view(): View {
     return this.views.view;
+  }
+
+  /** The simulation the preview talks to: the page's or the worker's client (see simulation-host.ts). */
+  private get sim(): SimulationHost {
+    return this.threads.sim;
   }
 
   /** The seed the world runs: the one chosen with `reset(seed)`, else the scene's (null before a module loaded). */
@@ -447,8 +460,8 @@ export class SteerPreview extends LitElement {
       this.loop.setPlaying(this.playing);
       this.sim.setPlaying(this.playing);
     }
-    if (changed.has('source') && this.source) this.queueLoad(this.source);
-    else if (changed.has('threading') && changed.get('threading') !== undefined && this.source) this.queueLoad(this.source);
+    if (changed.has('source') && this.source) this.threads.load(this.source);
+    else if (changed.has('threading') && changed.get('threading') !== undefined && this.source) this.threads.load(this.source);
     if (changed.has('scene')) {
       if (this.views.wantsFit(this.scene?.world)) this.fit();
     }
@@ -463,125 +476,6 @@ export class SteerPreview extends LitElement {
     this.loop.requestFrame();
   }
 
-  /** Loads module text after the loads before it; a source superseded while it waited is skipped. */
-  private queueLoad(source: string): void {
-    const generation = ++this.loadGeneration;
-    this.loading = this.loading
-      .then(() => (generation === this.loadGeneration ? this.loadSource(source) : undefined))
-      .catch((e: unknown) => this.emitError(`The compiled scene did not load: ${errorMessage(e)}`));
-  }
-
-  /** The thread for a scene. */
-  private threadWanted(scene: SceneShape | null | undefined): 'main' | 'worker' {
-    return threadFor(this.threading, totalAgents(scene), !this.workerFailed && typeof Worker === 'function', this.cost.heavy);
-  }
-
-  /**
-   * Ticks measured on the page or in the worker: when the cost rule changes its mind (and the
-   * thread is `auto`), the module loads again on the other thread, the world carried along.
-   */
-  private measured(ms: number, ticks: number): void {
-    if (!this.cost.report(ms, ticks) || this.threading !== 'auto' || !this.source) return;
-    if (this.threadWanted(this.scene ?? this.sim.scene) !== this.sim.thread) this.queueLoad(this.source);
-  }
-
-  private async loadSource(source: string): Promise<void> {
-    const next = this.hostFor(this.threadWanted(this.scene ?? this.sim.scene));
-    let outcome: HostOutcome;
-    if (next === this.sim) {
-      outcome = await next.load(source, this.scene ?? null);
-    } else {
-      // to the other thread: the world goes along and resumes there, not a tick lost (the thread
-      // it leaves stops ticking it; the new one takes over once it has the world)
-      this.handingOver = true;
-      try {
-        const carry = await this.sim.carry();
-        if (carry) {
-          const back = await next.restore(carry);
-          if (back.kind === 'error') this.emitError(back.message);
-        }
-        if (next.world) this.switchTo(next);
-        outcome = await next.load(source, this.scene ?? null);
-      } finally {
-        this.handingOver = false;
-      }
-      // the worker failed meanwhile
-      if (next !== this.page && next !== this.client) return;
-      if (next.world) this.switchTo(next);
-    }
-    if (outcome.kind === 'stale') return;
-    this.afterOutcome(outcome);
-    // a module without this.scene: its own scene may want the other thread
-    if (!this.scene && outcome.kind !== 'error' && this.threadWanted(this.sim.scene) !== this.sim.thread && !this.workerFailed) this.queueLoad(source);
-  }
-
-  /** The simulation for a thread: the page's, or the worker's client (started on first use; the page's where workers cannot start). */
-  private hostFor(thread: 'main' | 'worker'): SimulationHost {
-    if (thread === 'main') return this.page;
-    if (this.client) return this.client;
-    try {
-      const client: WorkerClient = new WorkerClient(this, () => new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' }), {
-        frame: (_world, fresh) => {
-          this.dirty = true;
-          const current = client === this.sim;
-          if (fresh && current) this.emitLoad();
-          if (!this.loop.running) {
-            this.loop.requestFrame();
-            if (current && this.world && this.world.tick !== this.tick) this.loop.reportNow();
-          }
-        },
-        measured: (ms, ticks) => {
-          if (client === this.sim) this.measured(ms, ticks);
-        },
-        error: (message, stopped) => {
-          if (stopped) this.playing = false;
-          this.emitError(message);
-        },
-        failed: (message) => {
-          // back to the main thread for good, from the current module (the worker's world is lost)
-          this.workerFailed = true;
-          this.emitError(`${message}; the simulation runs on the page instead`);
-          if (this.sim === client) this.switchTo(this.page);
-          else this.dropClient();
-          if (this.source) this.queueLoad(this.source);
-        },
-      });
-      this.configure(client);
-      this.client = client;
-      return client;
-    } catch (e) {
-      this.workerFailed = true;
-      this.emitError(`The simulation stays on the page: a worker could not start (${errorMessage(e)})`);
-      return this.page;
-    }
-  }
-
-  /** Tells a simulation what the preview shows: speed, force overlay, playing, the followed agent. */
-  private configure(host: SimulationHost): void {
-    host.setSpeed(clampSpeed(this.speed));
-    host.setForces(this.overlays.has('force'));
-    host.setPlaying(this.playing);
-    host.follow(this.followed);
-  }
-
-  /** Makes `next` the simulation the preview talks to; the last one lets go of its world. */
-  private switchTo(next: SimulationHost): void {
-    const from = this.sim;
-    if (from === next) return;
-    this.sim = next;
-    this.handingOver = false;
-    this.configure(next);
-    if (from === this.client) this.dropClient();
-    else from.dispose();
-    this.painter.clearHeadings();
-    this.loop.restartClock();
-  }
-
-  private dropClient(): void {
-    this.client?.dispose();
-    this.client = null;
-  }
-
   private afterOutcome(outcome: HostOutcome): void {
     if (outcome.kind === 'error') {
       this.emitError(outcome.message);
@@ -591,7 +485,7 @@ export class SteerPreview extends LitElement {
     this.lastOutcome = outcome;
     // the timeline
     this.requestUpdate();
-    this.cost.restart();
+    this.threads.restartCost();
     // in worker mode the world runs once its first frame is here (it comes with the answer)
     if (this.sim.world) this.emitLoad();
     if (outcome.kind === 'fresh') {
