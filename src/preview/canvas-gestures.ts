@@ -85,11 +85,6 @@ export class CanvasGestures implements ReactiveController {
     return this.gesture?.kind === 'drag' ? this.gesture.grab : this.hot;
   }
 
-  /** Whether a press is under way (the context menu stays shut). */
-  get pressing(): boolean {
-    return this.gesture !== null;
-  }
-
   /** The scene as drawn: with the dragged point of the edited path where the mouse has it. */
   drawnScene(scene: SceneDocument | null): SceneDocument | null {
     return withPointDraft(scene, this.el.editPath(), this.draft);
