@@ -1,4 +1,4 @@
-// Over 500 lines (about 680), knowingly: this is the element's public face, its 13 documented
+// Over 500 lines (about 670), knowingly: this is the element's public face, its 13 documented
 // properties, its methods (reset, step, follow, probe, seek, fit, setPointer…) and the events it
 // fires, plus the wiring that gives each part the little it needs of the element. The parts are
 // in their own files: the threads and the hand-over (thread-switch.ts, simulation-host.ts), the
@@ -338,7 +338,7 @@ export class SteerPreview extends LitElement {
     if (same || (!target && !this.followed)) return;
     this.followed = target;
     this.sim.follow(target);
-    this.dispatchEvent(new CustomEvent<Followed | null>('agent-follow', { detail: target, bubbles: true, composed: true }));
+    this.fire<Followed | null>('agent-follow', target);
     this.redraw();
   }
 
@@ -509,13 +509,8 @@ export class SteerPreview extends LitElement {
     const outcome = this.lastOutcome;
     if (!outcome) return;
     this.lastOutcome = null;
-    this.dispatchEvent(
-      new CustomEvent<PreviewLoadDetail>('preview-load', {
-        detail: { kind: outcome.kind, ...(outcome.kind === 'fresh' ? { reason: outcome.reason } : {}), thread: this.sim.thread, tick: this.world?.tick ?? 0 },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    const reason = outcome.kind === 'fresh' ? { reason: outcome.reason } : {};
+    this.fire<PreviewLoadDetail>('preview-load', { kind: outcome.kind, ...reason, thread: this.sim.thread, tick: this.world?.tick ?? 0 });
   }
 
   // ─── the loop's client ────────────────────────────────────────────────────────────────────
@@ -527,29 +522,21 @@ export class SteerPreview extends LitElement {
     const tick = world?.tick ?? 0;
     this.tick = tick;
     const timing = this.sim.timing({ msPerTick, ticksPerSecond }, this.playing);
-    this.dispatchEvent(
-      new CustomEvent<PreviewStatsDetail>('preview-stats', {
-        detail: {
-          tick,
-          agents,
-          msPerTick: timing.msPerTick,
-          fps,
-          ticksPerSecond: timing.ticksPerSecond,
-          thread: this.sim.thread,
-          drawMode: this.activeDraw,
-        },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    const { thread } = this.sim;
+    this.fire<PreviewStatsDetail>('preview-stats', { tick, agents, msPerTick: timing.msPerTick, fps, ticksPerSecond: timing.ticksPerSecond, thread, drawMode: this.activeDraw });
+  }
+
+  /** Fires an event of the preview's (they all bubble out of shadow roots). */
+  private fire<T>(type: string, detail: T): void {
+    this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
   }
 
   private emitError(message: string): void {
-    this.dispatchEvent(new CustomEvent<PreviewErrorDetail>('preview-error', { detail: { message }, bubbles: true, composed: true }));
+    this.fire<PreviewErrorDetail>('preview-error', { message });
   }
 
   private emitEdit(detail: SceneEditDetail): void {
-    this.dispatchEvent(new CustomEvent<SceneEditDetail>('scene-edit', { detail, bubbles: true, composed: true }));
+    this.fire<SceneEditDetail>('scene-edit', detail);
   }
 
   private sceneForDrawing(): SceneDocument | null {
@@ -642,9 +629,7 @@ export class SteerPreview extends LitElement {
     if (on) next.add(name);
     else next.delete(name);
     this.overlays = next;
-    this.dispatchEvent(
-      new CustomEvent<OverlaysChangeDetail>('overlays-change', { detail: { overlays: [...next] }, bubbles: true, composed: true }),
-    );
+    this.fire<OverlaysChangeDetail>('overlays-change', { overlays: [...next] });
   }
 
   render() {
