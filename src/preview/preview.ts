@@ -1,86 +1,39 @@
-// Over 500 lines, knowingly for now: the simulation is one object for both threads (simulation.ts,
-// simulation-host.ts) and the control bar is control-bar.ts; the canvas gestures and path editing
-// (the "canvas input" and "path editing" banners) are still here, to become controllers (issue 15, item 3).
+// Over 500 lines (about 670), knowingly: this is the element's public face, its 13 documented
+// properties, its methods (reset, step, follow, probe, seek, fit, setPointer…) and the events it
+// fires, plus the wiring that gives each part the little it needs of the element. The parts are
+// in their own files: the threads and the hand-over (thread-switch.ts, simulation-host.ts), the
+// canvas input and path editing (canvas-gestures.ts, canvas-hit.ts, path-edit.ts), the view
+// (view-controller.ts), a frame's drawing (frame-painter.ts, draw.ts, paint/) and the control bar
+// (control-bar.ts).
 import { expose, withdraw } from '../test-hooks';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import type { Obstacle, SceneDocument } from '../document/types';
-import { BitmapRenderer } from './bitmap';
-import { cssColor } from './colors';
-import { DEFAULT_OVERLAYS, OVERLAY_LAYERS, Renderer, TARGET_MARKER_PX, readTheme, typeStyles, type Frame, type Hot, type Theme, type TypeStyle } from './draw';
+import type { SceneDocument } from '../document/types';
+import { CanvasGestures } from './canvas-gestures';
+import { DEFAULT_OVERLAYS, readTheme } from './draw';
+import { FramePainter } from './frame-painter';
 import type { PreviewWorld } from './frame-world';
-import { drawInspection, pickAgent, probeColors, type Followed } from './inspect';
+import { pickAgent, type Followed } from './inspect';
 import type { ProbeReading } from '../../runtime/api';
-import { getNodeDef, isSink } from '../../nodes/index';
 import { LoopController, TICK_BUDGET_MS } from './loop-controller';
-import { TickCostRule, drawModeFor, threadFor, totalAgents, type DrawMode, type Drawing, type Threading } from './modes';
-import { importModuleText } from './module-import';
-import type { SceneShape } from './reconcile';
+import type { DrawMode, Drawing, Threading } from './modes';
+import type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail } from './preview-events';
 import type { ReplayInput } from './replay';
-import { LocalSimulation, type SimulationHost } from './simulation-host';
+import type { SimulationHost } from './simulation-host';
 import type { RecordedRange } from './sim-protocol';
 import { DismissController } from './dismiss-controller';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
 import { clampSpeed } from './ticker';
 import { controlBar, previewStyles, type ControlBarActions } from './control-bar';
-import { pointAt, segmentAt } from './path-edit';
-import { IDENTITY, fitView, panBy, toScreen, toWorld, wheelFactor, zoomAt, type View } from './view';
-import { WebGLRenderer, webgl2Support } from './webgl';
+import type { View } from './view';
+import { ViewController } from './view-controller';
 import type { TimelineSeekDetail } from './timeline';
-import { WorkerClient } from './worker-client';
+import { ThreadSwitch } from './thread-switch';
 import { errorMessage, type HostOutcome } from './world-host';
 
-/** Detail of `scene-edit`: an edit the user made on the canvas, for the app to apply to the document. */
-export type SceneEditDetail =
-  | { kind: 'move-obstacle'; index: number; x: number; y: number }
-  | { kind: 'move-target'; name: string; x: number; y: number }
-  | { kind: 'add-path-point'; path: string; x: number; y: number }
-  /** The edited path's point `index` dragged to (x, y). */
-  | { kind: 'move-path-point'; path: string; index: number; x: number; y: number }
-  /** A point inserted before point `index` of the edited path (a click on a segment). */
-  | { kind: 'insert-path-point'; path: string; index: number; x: number; y: number }
-  /** Point `index` of the edited path removed (selected and Delete, or Alt-click). */
-  | { kind: 'remove-path-point'; path: string; index: number }
-  /** "Reset with seed": the scene's seed from now on (one seed: the World panel shows it too). */
-  | { kind: 'set-seed'; seed: number };
-
-/** Detail of `preview-stats`, about twice a second while playing (and after a pause, step or reset). */
-export interface PreviewStatsDetail {
-  /** The world's tick. */
-  tick: number;
-  /** Agents in the world, all types. */
-  agents: number;
-  /** Wall time per tick over the last half second or so, ms (measured where the simulation runs). */
-  msPerTick: number;
-  /** Frames drawn per second over the last half second or so (0 while paused). */
-  fps: number;
-  /** Ticks run per second over the last half second or so (measured where the simulation runs; 0 while paused). */
-  ticksPerSecond: number;
-  /** Where the simulation runs. */
-  thread: 'main' | 'worker';
-  /** What draws the agents. */
-  drawMode: DrawMode;
-}
-
-/** Detail of `preview-load`: a new module's world runs (in worker mode: its first frame arrived). */
-export interface PreviewLoadDetail {
-  /** `resumed`: the old world carried on in the new module; `fresh`: a new world (see `reason`). */
-  kind: 'fresh' | 'resumed';
-  reason?: string;
-  thread: 'main' | 'worker';
-  tick: number;
-}
-
-/** Detail of `preview-error`: a module that failed to load or start; the last good world runs on. */
-export interface PreviewErrorDetail {
-  message: string;
-}
-
-/** Detail of `overlays-change`: the overlays the user picked in the preview's own menu. */
-export interface OverlaysChangeDetail {
-  overlays: string[];
-}
+export type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail } from './preview-events';
+export { hasForceOutput } from './frame-painter';
 
 declare global {
   interface Window {
@@ -92,37 +45,8 @@ declare global {
   }
 }
 
-/** A press on the canvas: a pan, or a left press that becomes a drag or stays a click. */
-type Gesture =
-  | { kind: 'pan'; pointerId: number; lastX: number; lastY: number }
-  | { kind: 'press'; pointerId: number; startX: number; startY: number; grab: Hot; dx: number; dy: number }
-  | { kind: 'drag'; pointerId: number; grab: NonNullable<Hot>; dx: number; dy: number; x: number; y: number; vx: number; vy: number; startX: number; startY: number };
-
-/** A press moving more than this many CSS px becomes a drag. */
-const DRAG_SLOP_PX = 3;
-/** Extra hit radius around obstacles and target markers, CSS px. */
-const HIT_SLOP_PX = 4;
-
-/** Dropped positions are rounded to this many decimals of a px (documents stay readable). */
-function roundPx(v: number): number {
-  return Math.round(v * 10) / 10;
-}
-
 /** While playing, the timeline follows the tick at most this often, ms (see syncTimeline). */
 const TIMELINE_SYNC_MS = 250;
-
-/** Whether a node kind has a force output (it is drawn by the inspector). */
-export function hasForceOutput(kind: string): boolean {
-  const def = getNodeDef(kind);
-  return !!def && def.category !== 'output' && def.outputs.some((p) => p.type === 'force');
-}
-
-function sameHot(a: Hot, b: Hot): boolean {
-  if (a === null || b === null) return a === b;
-  if (a.kind === 'target') return b.kind === 'target' && a.name === b.name;
-  if (a.kind === 'path-point') return b.kind === 'path-point' && a.path === b.path && a.index === b.index;
-  return b.kind === 'obstacle' && a.index === b.index;
-}
 
 /**
  * `<steer-preview>`: the live simulation of a scene. It runs the compiled module's world (the same
@@ -208,45 +132,18 @@ export class SteerPreview extends LitElement {
   static styles = previewStyles;
 
   private timelineSyncedAt = Number.NEGATIVE_INFINITY;
-  /** The simulation on the page (it runs there, or waits to). */
-  private readonly page: LocalSimulation;
-  /** The simulation worker's client, in worker mode (and while moving to it). */
-  private client: WorkerClient | null = null;
-  /** The simulation the preview talks to: `local` or `client` (see simulation-host.ts). */
-  private sim: SimulationHost;
-  /** Whether the ticks measured cost too much for the page (modes.ts): with `auto`, the worker runs them. */
-  private readonly cost = new TickCostRule();
-  /** True while the world is on its way to the other thread: the one it leaves must not tick meanwhile. */
-  private handingOver = false;
-  private workerFailed = false;
-  private loadGeneration = 0;
-  private loading: Promise<void> = Promise.resolve();
+  /** The simulation's thread, and the hand-over between them (thread-switch.ts). */
+  private readonly threads: ThreadSwitch;
   /** Worker mode: a frame (or a view change) waits to be drawn. */
   private dirty = true;
   /** The last load's or reset's outcome, until its `preview-load` is sent. */
   private lastOutcome: Extract<HostOutcome, { kind: 'fresh' | 'resumed' }> | null = null;
-  private readonly renderer = new Renderer();
-  private readonly bitmap = new BitmapRenderer();
-  private gl: WebGLRenderer | null = null;
-  private glFailed = false;
+  private readonly painter: FramePainter;
   private readonly loop: LoopController;
   private readonly size: SizeController;
   private readonly space: SpaceKeyController;
-  private viewState: View = IDENTITY;
-  /** True while the view is the fitted one: it refits when the box or the world's size changes. */
-  private fitted = true;
-  private theme: Theme | null = null;
-  private styleCache: { scene: SceneDocument | null; styles: Map<string, TypeStyle> } = { scene: null, styles: new Map() };
-  private gesture: Gesture | null = null;
-  private hot: Hot = null;
-  /** The edited path's selected point (Delete removes it), or null. */
-  private selectedPoint: number | null = null;
-  /** Where the dragged point of the edited path is, until the drop is a scene edit. */
-  private pointDraft: { index: number; x: number; y: number } | null = null;
-  private over = false;
-  private fittedSize = '';
-  private readonly _w: [number, number] = [0, 0];
-  private readonly _s: [number, number] = [0, 0];
+  private readonly views = new ViewController();
+  private readonly gestures: CanvasGestures;
 
   constructor() {
     super();
@@ -268,35 +165,93 @@ export class SteerPreview extends LitElement {
     this.followed = null;
     this.loop = new LoopController(this, {
       advance: (n) => {
-        if (!this.handingOver) this.sim.advance(n);
+        if (!this.threads.handingOver) this.sim.advance(n);
       },
       draw: () => this.drawFrame(),
       stats: (fps, ms, tps) => this.emitStats(fps, ms, tps),
       ticked: (ms, n) => {
-        if (!this.handingOver) this.sim.ticked(ms, n);
+        if (!this.threads.handingOver) this.sim.ticked(ms, n);
       },
     });
-    this.page = new LocalSimulation(importModuleText, (n) => this.loop.step(n), {
-      measured: (ms, n) => this.measured(ms, n),
+    this.threads = new ThreadSwitch({
+      element: this,
+      threading: () => this.threading,
+      source: () => this.source,
+      scene: () => this.scene,
+      shown: () => ({ speed: clampSpeed(this.speed), forces: this.overlays.has('force'), playing: this.playing, followed: this.followed }),
+      step: (n) => this.loop.step(n),
       stopped: (message) => {
         this.playing = false;
         this.emitError(message);
       },
+      frame: (current, fresh) => {
+        this.dirty = true;
+        if (fresh && current) this.emitLoad();
+        if (!this.loop.running) {
+          this.loop.requestFrame();
+          if (current && this.world && this.world.tick !== this.tick) this.loop.reportNow();
+        }
+      },
+      error: (message, stopped) => {
+        if (stopped) this.playing = false;
+        this.emitError(message);
+      },
+      switched: () => {
+        this.painter.clearHeadings();
+        this.loop.restartClock();
+      },
+      outcome: (outcome) => this.afterOutcome(outcome),
     });
-    this.sim = this.page;
     this.size = new SizeController(
       this,
       () => this.canvas,
       () => {
-        this.theme = null;
-        if (this.fitted) this.fit();
+        this.painter.resetTheme();
+        if (this.views.fitted) this.fit();
         this.redraw();
       },
     );
     this.space = new SpaceKeyController(
       this,
-      () => this.over,
-      () => this.updateCursor(),
+      () => this.gestures.over,
+      () => this.gestures.updateCursor(),
+    );
+    this.painter = new FramePainter({
+      theme: () => readTheme(this),
+      glCanvas: () => this.renderRoot?.querySelector<HTMLCanvasElement>('canvas.gl') ?? null,
+      redraw: () => this.redraw(),
+    });
+    this.gestures = new CanvasGestures(
+      this,
+      {
+        canvas: () => this.canvas,
+        scene: () => this.sceneForDrawing(),
+        editPath: () => this.editPath,
+        overlays: () => this.overlays,
+        targets: () => this.sim.targets,
+        obstacles: () => this.sim.liveObstacles(),
+        spaceHeld: () => this.space.held,
+        // paused in the recorded past, the mouse does not steer (the recorded Pointer does): see seek()
+        pointer: (x, y, dragging) => {
+          if (this.playing || dragging || !this.sim.ahead) this.setPointer(x, y);
+        },
+        input: (input) => {
+          try {
+            this.giveInput(input);
+          } catch (e) {
+            this.emitError(errorMessage(e));
+          }
+        },
+        edit: (detail) => this.emitEdit(detail),
+        // a click on an agent follows it; a click on empty space stops following
+        click: (sx, sy) => {
+          if (this.world) this.follow(pickAgent(this.world, this.views.view, sx, sy, 12));
+        },
+        pressed: () => (this.overlayMenu = false),
+        cursor: (cursor) => (this.cursor = cursor),
+        redraw: () => this.redraw(),
+      },
+      this.views,
     );
   }
 
@@ -326,7 +281,12 @@ export class SteerPreview extends LitElement {
 
   /** The view transform: a world point (x, y) shows at `(x × scale + view.x, y × scale + view.y)` CSS px of the canvas. */
   get view(): View {
-    return this.viewState;
+    return this.views.view;
+  }
+
+  /** The simulation the preview talks to: the page's or the worker's client (see simulation-host.ts). */
+  private get sim(): SimulationHost {
+    return this.threads.sim;
   }
 
   /** The seed the world runs: the one chosen with `reset(seed)`, else the scene's (null before a module loaded). */
@@ -349,7 +309,6 @@ export class SteerPreview extends LitElement {
     super.disconnectedCallback();
     withdraw('preview', this);
     this.removeEventListener('keydown', this.onKeyDown);
-    this.gesture = null;
   }
 
   /**
@@ -379,7 +338,7 @@ export class SteerPreview extends LitElement {
     if (same || (!target && !this.followed)) return;
     this.followed = target;
     this.sim.follow(target);
-    this.dispatchEvent(new CustomEvent<Followed | null>('agent-follow', { detail: target, bubbles: true, composed: true }));
+    this.fire<Followed | null>('agent-follow', target);
     this.redraw();
   }
 
@@ -403,7 +362,7 @@ export class SteerPreview extends LitElement {
     const sought = this.sim.seek(tick);
     if (sought.kind === 'error') this.emitError(sought.message);
     if (sought.kind !== 'sought') return;
-    this.renderer.clearHeadings();
+    this.painter.clearHeadings();
     this.loop.reportNow();
     this.redraw();
   }
@@ -443,7 +402,7 @@ export class SteerPreview extends LitElement {
 
   /** , and . step back and forward one tick while the preview has focus (not in its fields). */
   private readonly onKeyDown = (e: KeyboardEvent): void => {
-    if (this.onPathKey(e)) return;
+    if (this.gestures.onKey(e)) return;
     if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== ',' && e.key !== '.')) return;
     const inner = e.composedPath()[0];
     if (inner instanceof HTMLInputElement || inner instanceof HTMLSelectElement || inner instanceof HTMLTextAreaElement) return;
@@ -474,15 +433,10 @@ export class SteerPreview extends LitElement {
 
   /** Fits the view to the world. */
   fit(): void {
-    const w = this.sceneForDrawing()?.world;
-    if (w && this.size.width > 0 && this.size.height > 0) {
-      // fit above the control bar, so it covers none of the world
-      const bar = this.renderRoot?.querySelector<HTMLElement>('.bar');
-      const reserve = bar ? Math.min(bar.offsetHeight + 8, this.size.height / 3) : 0;
-      this.viewState = fitView(w.width, w.height, this.size.width, this.size.height - reserve, 16);
-      this.fittedSize = `${w.width}×${w.height}`;
-    }
-    this.fitted = true;
+    // fit above the control bar, so it covers none of the world
+    const bar = this.renderRoot?.querySelector<HTMLElement>('.bar');
+    const reserve = bar ? Math.min(bar.offsetHeight + 8, this.size.height / 3) : 0;
+    this.views.fit(this.sceneForDrawing()?.world, this.size.width, this.size.height, reserve);
     this.redraw();
   }
 
@@ -502,10 +456,7 @@ export class SteerPreview extends LitElement {
       this.sim.setSpeed(this.loop.speed);
     }
     if (changed.has('lockstep')) this.loop.tickBudgetMs = this.lockstep ? Infinity : TICK_BUDGET_MS;
-    if (changed.has('editPath')) {
-      this.selectedPoint = null;
-      this.updateCursor();
-    }
+    if (changed.has('editPath')) this.gestures.editPathChanged();
   }
 
   protected updated(changed: PropertyValues<this>): void {
@@ -513,11 +464,10 @@ export class SteerPreview extends LitElement {
       this.loop.setPlaying(this.playing);
       this.sim.setPlaying(this.playing);
     }
-    if (changed.has('source') && this.source) this.queueLoad(this.source);
-    else if (changed.has('threading') && changed.get('threading') !== undefined && this.source) this.queueLoad(this.source);
+    if (changed.has('source') && this.source) this.threads.load(this.source);
+    else if (changed.has('threading') && changed.get('threading') !== undefined && this.source) this.threads.load(this.source);
     if (changed.has('scene')) {
-      const w = this.scene?.world;
-      if (w && this.fitted && `${w.width}×${w.height}` !== this.fittedSize) this.fit();
+      if (this.views.wantsFit(this.scene?.world)) this.fit();
     }
     if (changed.has('overlays')) this.sim.setForces(this.overlays.has('force'));
     const all = changed as Map<PropertyKey, unknown>;
@@ -530,125 +480,6 @@ export class SteerPreview extends LitElement {
     this.loop.requestFrame();
   }
 
-  /** Loads module text after the loads before it; a source superseded while it waited is skipped. */
-  private queueLoad(source: string): void {
-    const generation = ++this.loadGeneration;
-    this.loading = this.loading
-      .then(() => (generation === this.loadGeneration ? this.loadSource(source) : undefined))
-      .catch((e: unknown) => this.emitError(`The compiled scene did not load: ${errorMessage(e)}`));
-  }
-
-  /** The thread for a scene. */
-  private threadWanted(scene: SceneShape | null | undefined): 'main' | 'worker' {
-    return threadFor(this.threading, totalAgents(scene), !this.workerFailed && typeof Worker === 'function', this.cost.heavy);
-  }
-
-  /**
-   * Ticks measured on the page or in the worker: when the cost rule changes its mind (and the
-   * thread is `auto`), the module loads again on the other thread, the world carried along.
-   */
-  private measured(ms: number, ticks: number): void {
-    if (!this.cost.report(ms, ticks) || this.threading !== 'auto' || !this.source) return;
-    if (this.threadWanted(this.scene ?? this.sim.scene) !== this.sim.thread) this.queueLoad(this.source);
-  }
-
-  private async loadSource(source: string): Promise<void> {
-    const next = this.hostFor(this.threadWanted(this.scene ?? this.sim.scene));
-    let outcome: HostOutcome;
-    if (next === this.sim) {
-      outcome = await next.load(source, this.scene ?? null);
-    } else {
-      // to the other thread: the world goes along and resumes there, not a tick lost (the thread
-      // it leaves stops ticking it; the new one takes over once it has the world)
-      this.handingOver = true;
-      try {
-        const carry = await this.sim.carry();
-        if (carry) {
-          const back = await next.restore(carry);
-          if (back.kind === 'error') this.emitError(back.message);
-        }
-        if (next.world) this.switchTo(next);
-        outcome = await next.load(source, this.scene ?? null);
-      } finally {
-        this.handingOver = false;
-      }
-      // the worker failed meanwhile
-      if (next !== this.page && next !== this.client) return;
-      if (next.world) this.switchTo(next);
-    }
-    if (outcome.kind === 'stale') return;
-    this.afterOutcome(outcome);
-    // a module without this.scene: its own scene may want the other thread
-    if (!this.scene && outcome.kind !== 'error' && this.threadWanted(this.sim.scene) !== this.sim.thread && !this.workerFailed) this.queueLoad(source);
-  }
-
-  /** The simulation for a thread: the page's, or the worker's client (started on first use; the page's where workers cannot start). */
-  private hostFor(thread: 'main' | 'worker'): SimulationHost {
-    if (thread === 'main') return this.page;
-    if (this.client) return this.client;
-    try {
-      const client: WorkerClient = new WorkerClient(this, () => new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' }), {
-        frame: (_world, fresh) => {
-          this.dirty = true;
-          const current = client === this.sim;
-          if (fresh && current) this.emitLoad();
-          if (!this.loop.running) {
-            this.loop.requestFrame();
-            if (current && this.world && this.world.tick !== this.tick) this.loop.reportNow();
-          }
-        },
-        measured: (ms, ticks) => {
-          if (client === this.sim) this.measured(ms, ticks);
-        },
-        error: (message, stopped) => {
-          if (stopped) this.playing = false;
-          this.emitError(message);
-        },
-        failed: (message) => {
-          // back to the main thread for good, from the current module (the worker's world is lost)
-          this.workerFailed = true;
-          this.emitError(`${message}; the simulation runs on the page instead`);
-          if (this.sim === client) this.switchTo(this.page);
-          else this.dropClient();
-          if (this.source) this.queueLoad(this.source);
-        },
-      });
-      this.configure(client);
-      this.client = client;
-      return client;
-    } catch (e) {
-      this.workerFailed = true;
-      this.emitError(`The simulation stays on the page: a worker could not start (${errorMessage(e)})`);
-      return this.page;
-    }
-  }
-
-  /** Tells a simulation what the preview shows: speed, force overlay, playing, the followed agent. */
-  private configure(host: SimulationHost): void {
-    host.setSpeed(clampSpeed(this.speed));
-    host.setForces(this.overlays.has('force'));
-    host.setPlaying(this.playing);
-    host.follow(this.followed);
-  }
-
-  /** Makes `next` the simulation the preview talks to; the last one lets go of its world. */
-  private switchTo(next: SimulationHost): void {
-    const from = this.sim;
-    if (from === next) return;
-    this.sim = next;
-    this.handingOver = false;
-    this.configure(next);
-    if (from === this.client) this.dropClient();
-    else from.dispose();
-    this.renderer.clearHeadings();
-    this.loop.restartClock();
-  }
-
-  private dropClient(): void {
-    this.client?.dispose();
-    this.client = null;
-  }
-
   private afterOutcome(outcome: HostOutcome): void {
     if (outcome.kind === 'error') {
       this.emitError(outcome.message);
@@ -658,14 +489,14 @@ export class SteerPreview extends LitElement {
     this.lastOutcome = outcome;
     // the timeline
     this.requestUpdate();
-    this.cost.restart();
+    this.threads.restartCost();
     // in worker mode the world runs once its first frame is here (it comes with the answer)
     if (this.sim.world) this.emitLoad();
     if (outcome.kind === 'fresh') {
-      this.renderer.clearHeadings();
+      this.painter.clearHeadings();
       this.loop.restartClock();
       // a new world may be of another size (a swap keeps the size: see reconcile.ts)
-      if (this.fitted) this.fit();
+      if (this.views.fitted) this.fit();
     }
     this.seedText = String(this.sim.seed ?? '');
     // while playing, the next half-second report tells; while paused, tell now
@@ -678,13 +509,8 @@ export class SteerPreview extends LitElement {
     const outcome = this.lastOutcome;
     if (!outcome) return;
     this.lastOutcome = null;
-    this.dispatchEvent(
-      new CustomEvent<PreviewLoadDetail>('preview-load', {
-        detail: { kind: outcome.kind, ...(outcome.kind === 'fresh' ? { reason: outcome.reason } : {}), thread: this.sim.thread, tick: this.world?.tick ?? 0 },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    const reason = outcome.kind === 'fresh' ? { reason: outcome.reason } : {};
+    this.fire<PreviewLoadDetail>('preview-load', { kind: outcome.kind, ...reason, thread: this.sim.thread, tick: this.world?.tick ?? 0 });
   }
 
   // ─── the loop's client ────────────────────────────────────────────────────────────────────
@@ -696,38 +522,25 @@ export class SteerPreview extends LitElement {
     const tick = world?.tick ?? 0;
     this.tick = tick;
     const timing = this.sim.timing({ msPerTick, ticksPerSecond }, this.playing);
-    this.dispatchEvent(
-      new CustomEvent<PreviewStatsDetail>('preview-stats', {
-        detail: {
-          tick,
-          agents,
-          msPerTick: timing.msPerTick,
-          fps,
-          ticksPerSecond: timing.ticksPerSecond,
-          thread: this.sim.thread,
-          drawMode: this.activeDraw,
-        },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    const { thread } = this.sim;
+    this.fire<PreviewStatsDetail>('preview-stats', { tick, agents, msPerTick: timing.msPerTick, fps, ticksPerSecond: timing.ticksPerSecond, thread, drawMode: this.activeDraw });
+  }
+
+  /** Fires an event of the preview's (they all bubble out of shadow roots). */
+  private fire<T>(type: string, detail: T): void {
+    this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
   }
 
   private emitError(message: string): void {
-    this.dispatchEvent(new CustomEvent<PreviewErrorDetail>('preview-error', { detail: { message }, bubbles: true, composed: true }));
+    this.fire<PreviewErrorDetail>('preview-error', { message });
   }
 
   private emitEdit(detail: SceneEditDetail): void {
-    this.dispatchEvent(new CustomEvent<SceneEditDetail>('scene-edit', { detail, bubbles: true, composed: true }));
+    this.fire<SceneEditDetail>('scene-edit', detail);
   }
 
   private sceneForDrawing(): SceneDocument | null {
     return this.scene ?? (this.sim.scene as SceneDocument | null);
-  }
-
-  private stylesFor(scene: SceneDocument | null): Map<string, TypeStyle> {
-    if (this.styleCache.scene !== scene) this.styleCache = { scene, styles: typeStyles(scene) };
-    return this.styleCache.styles;
   }
 
   /** Draws a frame; false when there was nothing new to draw (worker mode, between frames). */
@@ -737,401 +550,32 @@ export class SteerPreview extends LitElement {
     if (this.loop.running && !this.sim.animationFrame() && !this.dirty) return false;
     this.dirty = false;
     const canvas = this.canvas;
-    const cssW = this.size.width;
-    const cssH = this.size.height;
-    if (!canvas || cssW <= 0 || cssH <= 0) return false;
-    const world = this.world;
-    let agents = 0;
-    if (world) for (const id of world.types) agents += world.positions(id).length >> 1;
-    const mode = drawModeFor(this.drawing, agents, () => (this.glFailed ? 'none' : webgl2Support()));
-    if (mode !== this.activeDraw) {
-      // the canvases change in the next update, which asks for a frame
-      if (this.activeDraw === 'webgl') this.dropGl();
-      if (this.activeDraw === 'bitmap') this.bitmap.release();
-      this.activeDraw = mode;
-      return false;
-    }
-    const dpr = window.devicePixelRatio || 1;
-    const bw = Math.max(1, Math.round(cssW * dpr));
-    const bh = Math.max(1, Math.round(cssH * dpr));
-    if (canvas.width !== bw) canvas.width = bw;
-    if (canvas.height !== bh) canvas.height = bh;
-    const ctx = canvas.getContext('2d', { alpha: mode === 'webgl' });
-    if (!ctx) return false;
-    this.theme ??= readTheme(this);
+    if (!canvas || this.size.width <= 0 || this.size.height <= 0) return false;
     const scene = this.sceneForDrawing();
-    const sim = this.sim;
-    // before any world ran (a first module that failed), the scene's own obstacles and targets
-    const obstacles = world || !scene ? sim.liveObstacles() : { data: scene.world.obstacles.flatMap((o) => [o.x, o.y, o.r, 0, 0]), count: scene.world.obstacles.length };
-    const targets = world || !scene ? sim.targets : new Map(scene.world.targets.map((t) => [t.name, [t.x, t.y] as const]));
-    const pointer = sim.pointer ?? (scene ? ([scene.world.width / 2, scene.world.height / 2] as const) : ([0, 0] as const));
-    const frame: Frame = {
-      width: cssW,
-      height: cssH,
-      dpr,
-      view: this.viewState,
-      theme: this.theme,
-      scene: this.withPointDraft(scene),
-      styles: this.stylesFor(scene),
-      world,
-      obstacles,
-      targets,
-      pointer,
+    const painted = this.painter.paint({
+      canvas,
+      width: this.size.width,
+      height: this.size.height,
+      drawing: this.drawing,
+      active: this.activeDraw,
+      world: this.world,
+      scene,
+      drawnScene: this.gestures.drawnScene(scene),
+      sim: this.sim,
+      view: this.views.view,
       overlays: this.overlays,
       editPath: this.editPath,
-      selectedPathPoint: this.selectedPoint,
-      forces: this.sim.forces,
-      hot: this.gesture?.kind === 'drag' ? this.gesture.grab : this.hot,
-    };
-    if (mode === 'canvas') {
-      this.renderer.draw(ctx, frame);
-      this.drawFollowed(ctx, dpr, scene);
-      return true;
-    }
-    if (world) this.renderer.updateHeadings(world);
-    const headingsOf = (id: string, n: number): Float64Array => this.renderer.headingsOf(id, n);
-    if (mode === 'webgl') {
-      const gl = this.glRenderer(bw, bh, ctx);
-      if (!gl) {
-        this.glFailed = true;
-        this.redraw();
-        return false;
-      }
-      gl.draw(frame, headingsOf);
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, bw, bh);
-    } else {
-      this.bitmap.draw(ctx, frame, headingsOf);
-    }
-    this.renderer.draw(ctx, frame, OVERLAY_LAYERS);
-    this.drawFollowed(ctx, dpr, scene);
-    return true;
-  }
-
-  /** The followed agent: a ring and each node's force in the node's colour. */
-  private drawFollowed(ctx: CanvasRenderingContext2D, dpr: number, scene: SceneDocument | null): void {
-    const f = this.followed;
-    const world = this.world;
-    if (!f || !world || !world.types.includes(f.type)) return;
-    const pos = world.positions(f.type);
-    if (2 * f.index + 1 >= pos.length) return;
-    const type = scene?.agentTypes.find((t) => t.id === f.type);
-    const nodes = type?.graph.nodes ?? [];
-    const colors = probeColors(nodes, hasForceOutput);
-    const out = nodes.find((n) => isSink(n.kind));
-    const final = out ? (type?.graph.connections.find((c) => c.to[0] === out.id)?.from[0] ?? null) : null;
-    drawInspection(ctx, dpr, this.viewState, pos[2 * f.index], pos[2 * f.index + 1], this.probe(), colors, final);
-  }
-
-  /** The WebGL2 renderer on the canvas under the overlays, sized; null when WebGL2 failed. */
-  private glRenderer(bw: number, bh: number, ctx: CanvasRenderingContext2D): WebGLRenderer | null {
-    const canvas = this.renderRoot?.querySelector<HTMLCanvasElement>('canvas.gl');
-    if (!canvas) return null;
-    if (canvas.width !== bw) canvas.width = bw;
-    if (canvas.height !== bh) canvas.height = bh;
-    if (this.gl?.lost) this.dropGl();
-    this.gl ??= WebGLRenderer.create(canvas, (css) => cssColor(ctx, css));
-    return this.gl;
-  }
-
-  private dropGl(): void {
-    this.gl?.dispose();
-    this.gl = null;
-  }
-
-  // ─── canvas input ─────────────────────────────────────────────────────────────────────────
-
-  private local(e: { clientX: number; clientY: number }): [number, number] {
-    const r = this.canvas!.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
-  }
-
-  /** The target or obstacle under screen point (sx, sy), topmost first. */
-  private hitTest(sx: number, sy: number): Hot {
-    const v = this.viewState;
-    const edited = this.editedPath();
-    if (edited) {
-      const k = pointAt(edited.points, v, sx, sy);
-      if (k >= 0) return { kind: 'path-point', path: edited.id, index: k };
-    }
-    if (this.overlays.has('targets')) {
-      let best: Hot = null;
-      let bestD = (TARGET_MARKER_PX + HIT_SLOP_PX) ** 2;
-      for (const [name, [x, y]] of this.sim.targets) {
-        toScreen(this._s, v, x, y);
-        const d = (this._s[0] - sx) ** 2 + (this._s[1] - sy) ** 2;
-        if (d <= bestD) {
-          bestD = d;
-          best = { kind: 'target', name };
-        }
-      }
-      if (best) return best;
-    }
-    if (this.overlays.has('obstacles')) {
-      const { data, count } = this.sim.liveObstacles();
-      toWorld(this._w, v, sx, sy);
-      const slop = HIT_SLOP_PX / v.scale;
-      for (let k = count - 1; k >= 0; k--) {
-        const dx = this._w[0] - data[5 * k];
-        const dy = this._w[1] - data[5 * k + 1];
-        const r = data[5 * k + 2] + slop;
-        if (dx * dx + dy * dy <= r * r) return { kind: 'obstacle', index: k };
-      }
-    }
-    return null;
-  }
-
-  /** Where the grabbed thing is now (world px). */
-  private grabPosition(grab: NonNullable<Hot>): [number, number] {
-    if (grab.kind === 'target') {
-      const t = this.sim.targets.get(grab.name);
-      return t ? [t[0], t[1]] : [0, 0];
-    }
-    if (grab.kind === 'path-point') {
-      const p = this.editedPath()?.points[grab.index];
-      return p ? [p[0], p[1]] : [0, 0];
-    }
-    const { data } = this.sim.liveObstacles();
-    return [data[5 * grab.index], data[5 * grab.index + 1]];
-  }
-
-  private currentObstacles(): Obstacle[] {
-    const { data, count } = this.sim.liveObstacles();
-    const out: Obstacle[] = [];
-    for (let k = 0; k < count; k++) out.push({ x: data[5 * k], y: data[5 * k + 1], r: data[5 * k + 2], vx: data[5 * k + 3], vy: data[5 * k + 4] });
-    return out;
-  }
-
-  /** Moves the grabbed thing in the live world. */
-  private place(grab: NonNullable<Hot>, x: number, y: number, drift?: { vx: number; vy: number }): void {
-    if (grab.kind === 'path-point') {
-      // drawn where the mouse has it; the document changes on the drop
-      this.pointDraft = { index: grab.index, x, y };
-      this.redraw();
-      return;
-    }
-    try {
-      if (grab.kind === 'target') {
-        this.giveInput({ kind: 'target', name: grab.name, x, y });
-      } else {
-        const list = this.currentObstacles();
-        const o = list[grab.index];
-        if (!o) return;
-        // held still while dragged; its drift comes back on drop
-        list[grab.index] = { x, y, r: o.r, vx: drift?.vx ?? 0, vy: drift?.vy ?? 0 };
-        this.giveInput({ kind: 'obstacles', obstacles: list });
-      }
-    } catch (e) {
-      this.emitError(errorMessage(e));
-    }
-    this.redraw();
-  }
-
-  // ─── path editing (path-edit.ts): drag a point, click a segment to insert, Delete or Alt-click to remove
-
-  /** The path being edited, when it is in the scene. */
-  private editedPath(): { id: string; points: [number, number][]; loop: boolean } | null {
-    const id = this.editPath;
-    return (id && this.sceneForDrawing()?.world.paths.find((p) => p.id === id)) || null;
-  }
-
-  /** Delete or Backspace with a point of the edited path selected removes it (and not the graph's selection). */
-  private onPathKey(e: KeyboardEvent): boolean {
-    if ((e.key !== 'Delete' && e.key !== 'Backspace') || e.ctrlKey || e.metaKey) return false;
-    const inner = e.composedPath()[0];
-    if (inner instanceof HTMLInputElement || inner instanceof HTMLSelectElement || inner instanceof HTMLTextAreaElement) return false;
-    const path = this.editedPath();
-    const k = this.selectedPoint;
-    if (!path || k === null || k >= path.points.length) return false;
-    e.preventDefault();
-    e.stopPropagation();
-    this.selectedPoint = null;
-    this.emitEdit({ kind: 'remove-path-point', path: path.id, index: k });
-    this.redraw();
-    return true;
-  }
-
-  /** The scene as drawn: with the dragged point of the edited path where the mouse has it. */
-  private withPointDraft(scene: SceneDocument | null): SceneDocument | null {
-    const d = this.pointDraft;
-    if (!d || !scene || !this.editPath) return scene;
-    const paths = scene.world.paths.map((p) => {
-      if (p.id !== this.editPath || d.index >= p.points.length) return p;
-      const points = p.points.slice();
-      points[d.index] = [d.x, d.y];
-      return { ...p, points };
+      selectedPathPoint: this.gestures.selectedPoint,
+      hot: this.gestures.highlighted,
+      followed: this.followed,
+      probe: () => this.probe(),
     });
-    return { ...scene, world: { ...scene.world, paths } };
+    if (typeof painted === 'boolean') return painted;
+    // the canvases change in the next update, which asks for a frame
+    this.activeDraw = painted;
+    return false;
   }
 
-  /** A click (no drag) in Edit mode: select or Alt-remove a point, insert on a segment, else add at the end. */
-  private pathClick(e: PointerEvent, grab: Hot, path: string): void {
-    const [sx, sy] = this.local(e);
-    if (grab?.kind === 'path-point') {
-      if (e.altKey) {
-        this.selectedPoint = null;
-        this.emitEdit({ kind: 'remove-path-point', path, index: grab.index });
-      } else {
-        this.selectedPoint = grab.index;
-      }
-      this.redraw();
-      return;
-    }
-    const edited = this.editedPath();
-    const seg = edited ? segmentAt(edited.points, edited.loop, this.viewState, sx, sy) : null;
-    if (seg) {
-      this.selectedPoint = seg.index;
-      this.emitEdit({ kind: 'insert-path-point', path, index: seg.index, x: roundPx(seg.x), y: roundPx(seg.y) });
-    } else {
-      toWorld(this._w, this.viewState, sx, sy);
-      this.selectedPoint = null;
-      this.emitEdit({ kind: 'add-path-point', path, x: roundPx(this._w[0]), y: roundPx(this._w[1]) });
-    }
-    this.redraw();
-  }
-
-  private readonly onPointerDown = (e: PointerEvent): void => {
-    const canvas = this.canvas;
-    if (!canvas || this.gesture) return;
-    this.overlayMenu = false;
-    const [sx, sy] = this.local(e);
-    if (e.button === 1 || (e.button === 0 && this.space.held)) {
-      e.preventDefault();
-      this.gesture = { kind: 'pan', pointerId: e.pointerId, lastX: sx, lastY: sy };
-    } else if (e.button === 0) {
-      e.preventDefault();
-      const grab = this.hitTest(sx, sy);
-      let dx = 0;
-      let dy = 0;
-      if (grab) {
-        toWorld(this._w, this.viewState, sx, sy);
-        const [gx, gy] = this.grabPosition(grab);
-        dx = gx - this._w[0];
-        dy = gy - this._w[1];
-      }
-      this.gesture = { kind: 'press', pointerId: e.pointerId, startX: sx, startY: sy, grab, dx, dy };
-    } else {
-      return;
-    }
-    canvas.focus({ preventScroll: true });
-    canvas.setPointerCapture(e.pointerId);
-    this.updateCursor();
-  };
-
-  private readonly onPointerMove = (e: PointerEvent): void => {
-    if (!this.canvas) return;
-    const [sx, sy] = this.local(e);
-    const g = this.gesture;
-    if (g && g.pointerId !== e.pointerId) return;
-    if (g?.kind === 'pan') {
-      this.viewState = panBy(this.viewState, sx - g.lastX, sy - g.lastY);
-      this.fitted = false;
-      g.lastX = sx;
-      g.lastY = sy;
-      this.redraw();
-      return;
-    }
-    toWorld(this._w, this.viewState, sx, sy);
-    // paused in the recorded past, the mouse does not steer (the recorded Pointer does): see seek()
-    if (this.playing || g?.kind === 'drag' || !this.sim.ahead) this.setPointer(this._w[0], this._w[1]);
-    if (g?.kind === 'press' && g.grab && Math.hypot(sx - g.startX, sy - g.startY) > DRAG_SLOP_PX) {
-      const [x0, y0] = this.grabPosition(g.grab);
-      const { data } = this.sim.liveObstacles();
-      const drift = g.grab.kind === 'obstacle' ? { vx: data[5 * g.grab.index + 3], vy: data[5 * g.grab.index + 4] } : { vx: 0, vy: 0 };
-      this.gesture = { kind: 'drag', pointerId: g.pointerId, grab: g.grab, dx: g.dx, dy: g.dy, x: x0, y: y0, vx: drift.vx, vy: drift.vy, startX: x0, startY: y0 };
-    }
-    const d = this.gesture;
-    if (d?.kind === 'drag') {
-      d.x = roundPx(this._w[0] + d.dx);
-      d.y = roundPx(this._w[1] + d.dy);
-      this.place(d.grab, d.x, d.y);
-      return;
-    }
-    if (!g) {
-      const hot = this.hitTest(sx, sy);
-      if (!sameHot(hot, this.hot)) {
-        this.hot = hot;
-        this.updateCursor();
-        this.redraw();
-      }
-    }
-  };
-
-  private readonly onPointerUp = (e: PointerEvent): void => {
-    const g = this.gesture;
-    if (!g || g.pointerId !== e.pointerId) return;
-    this.gesture = null;
-    this.canvas?.releasePointerCapture?.(e.pointerId);
-    if (g.kind === 'drag' && g.grab.kind === 'path-point') {
-      this.pointDraft = null;
-      this.selectedPoint = g.grab.index;
-      this.emitEdit({ kind: 'move-path-point', path: g.grab.path, index: g.grab.index, x: g.x, y: g.y });
-      this.redraw();
-    } else if (g.kind === 'drag') {
-      this.place(g.grab, g.x, g.y, { vx: g.vx, vy: g.vy });
-      if (g.grab.kind === 'target') this.emitEdit({ kind: 'move-target', name: g.grab.name, x: g.x, y: g.y });
-      else this.emitEdit({ kind: 'move-obstacle', index: g.grab.index, x: g.x, y: g.y });
-    } else if (g.kind === 'press' && this.editPath) {
-      this.pathClick(e, g.grab, this.editPath);
-    } else if (g.kind === 'press' && !g.grab && this.world) {
-      // a click on an agent follows it; a click on empty space stops following
-      const [sx, sy] = this.local(e);
-      this.follow(pickAgent(this.world, this.viewState, sx, sy, 12));
-    }
-    this.updateCursor();
-  };
-
-  private readonly onPointerCancel = (e: PointerEvent): void => {
-    const g = this.gesture;
-    if (!g || g.pointerId !== e.pointerId) return;
-    this.gesture = null;
-    // a cancelled drag puts the thing back where it was
-    if (g.kind === 'drag' && g.grab.kind === 'path-point') this.pointDraft = null;
-    else if (g.kind === 'drag') this.place(g.grab, g.startX, g.startY, { vx: g.vx, vy: g.vy });
-    this.updateCursor();
-  };
-
-  private readonly onPointerEnter = (): void => {
-    this.over = true;
-  };
-
-  private readonly onPointerLeave = (): void => {
-    // the Pointer target stays where the mouse left
-    this.over = false;
-    if (this.hot && !this.gesture) {
-      this.hot = null;
-      this.updateCursor();
-      this.redraw();
-    }
-  };
-
-  private readonly onWheel = {
-    handleEvent: (e: WheelEvent): void => {
-      if (!this.canvas) return;
-      e.preventDefault();
-      const [sx, sy] = this.local(e);
-      this.viewState = zoomAt(this.viewState, sx, sy, wheelFactor(e.deltaY, e.deltaMode));
-      this.fitted = false;
-      this.redraw();
-    },
-    passive: false,
-  };
-
-  private readonly onMouseDown = (e: MouseEvent): void => {
-    // no autoscroll on a middle-button pan
-    if (e.button === 1) e.preventDefault();
-  };
-
-  private updateCursor(): void {
-    const g = this.gesture;
-    let cursor = 'default';
-    if (g?.kind === 'pan') cursor = 'grabbing';
-    else if (g?.kind === 'drag') cursor = 'grabbing';
-    else if (this.space.held) cursor = 'grab';
-    else if (this.hot) cursor = 'grab';
-    else if (this.editPath) cursor = 'crosshair';
-    this.cursor = cursor;
-  }
 
   // ─── control bar (control-bar.ts) ─────────────────────────────────────────────────────────
 
@@ -1185,9 +629,7 @@ export class SteerPreview extends LitElement {
     if (on) next.add(name);
     else next.delete(name);
     this.overlays = next;
-    this.dispatchEvent(
-      new CustomEvent<OverlaysChangeDetail>('overlays-change', { detail: { overlays: [...next] }, bubbles: true, composed: true }),
-    );
+    this.fire<OverlaysChangeDetail>('overlays-change', { overlays: [...next] });
   }
 
   render() {
@@ -1203,15 +645,15 @@ export class SteerPreview extends LitElement {
           aria-label="Simulation preview"
           tabindex="-1"
           style="cursor: ${this.cursor}"
-          @pointerdown=${this.onPointerDown}
-          @pointermove=${this.onPointerMove}
-          @pointerup=${this.onPointerUp}
-          @pointercancel=${this.onPointerCancel}
-          @pointerenter=${this.onPointerEnter}
-          @pointerleave=${this.onPointerLeave}
-          @mousedown=${this.onMouseDown}
-          @wheel=${this.onWheel}
-          @contextmenu=${(e: Event) => this.gesture && e.preventDefault()}
+          @pointerdown=${this.gestures.onPointerDown}
+          @pointermove=${this.gestures.onPointerMove}
+          @pointerup=${this.gestures.onPointerUp}
+          @pointercancel=${this.gestures.onPointerCancel}
+          @pointerenter=${this.gestures.onPointerEnter}
+          @pointerleave=${this.gestures.onPointerLeave}
+          @mousedown=${this.gestures.onMouseDown}
+          @wheel=${this.gestures.onWheel}
+          @contextmenu=${this.gestures.onContextMenu}
         ></canvas>`,
       )}
       ${controlBar(
