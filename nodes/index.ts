@@ -65,6 +65,12 @@ export function getNodeDef(kind: string): NodeDef | undefined {
   return BY_KIND.get(kind);
 }
 
+/** Whether nodes of this kind give a force of their own (the inspector draws it): not the sink. */
+export function hasForceOutput(kind: string): boolean {
+  const def = BY_KIND.get(kind);
+  return !!def && !def.sink && def.outputs.some((p) => p.type === 'force');
+}
+
 /** Whether nodes of this kind are the graph's sink (the Agent Output). */
 export function isSink(kind: string): boolean {
   return BY_KIND.get(kind)?.sink === true;

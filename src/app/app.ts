@@ -1,5 +1,5 @@
 import { expose } from '../test-hooks';
-import { canMute } from '../../nodes/index';
+import { canMute, hasForceOutput } from '../../nodes/index';
 import { LitElement, type PropertyValues } from 'lit';
 import type { Compiled } from '../compiler/index';
 import * as commands from '../document/commands';
@@ -11,7 +11,7 @@ import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
 import { NODE_HELP_EVENT } from '../editor/help-event';
 import { DismissController } from '../preview/dismiss-controller';
 import { probeColors } from '../preview/inspect';
-import { hasForceOutput, type SceneEditDetail, type SteerPreview } from '../preview/preview';
+import type { SceneEditDetail, SteerPreview } from '../preview/preview';
 import { AgentTypeActions } from './agent-types';
 import { appStyles } from './app-styles';
 import type { Variant, VariantSceneEditDetail } from './compare';

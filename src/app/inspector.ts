@@ -3,7 +3,7 @@ import { getNodeDef, paramDefs, paramValue } from '../../nodes/index';
 import type { InspectContext, InspectPart, NodeDef } from '../../nodes/types';
 import type { ProbeReading, ProbeValue } from '../../runtime/api';
 import type { AgentType, GraphNode, SceneDocument } from '../document/types';
-import { hasForceOutput } from '../preview/preview';
+import { hasForceOutput } from '../../nodes/index';
 import { probeColors, type Followed } from '../preview/inspect';
 import { panelStyles } from './styles';
 

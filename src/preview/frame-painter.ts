@@ -5,7 +5,7 @@
  * element's CSS; the element says what to draw in a {@link FrameRequest}.
  */
 import type { SceneDocument } from '../document/types';
-import { getNodeDef, isSink } from '../../nodes/index';
+import { hasForceOutput, isSink } from '../../nodes/index';
 import type { ProbeReading } from '../../runtime/api';
 import { BitmapRenderer } from './bitmap';
 import { cssColor } from './colors';
@@ -16,12 +16,6 @@ import { drawModeFor, type DrawMode, type Drawing } from './modes';
 import type { SimulationHost } from './simulation-host';
 import type { View } from './view';
 import { WebGLRenderer, webgl2Support } from './webgl';
-
-/** Whether a node kind has a force output (it is drawn by the inspector). */
-export function hasForceOutput(kind: string): boolean {
-  const def = getNodeDef(kind);
-  return !!def && def.category !== 'output' && def.outputs.some((p) => p.type === 'force');
-}
 
 /** What a frame shows. */
 export interface FrameRequest {

@@ -33,7 +33,6 @@ import { ThreadSwitch } from './thread-switch';
 import { errorMessage, type HostOutcome } from './world-host';
 
 export type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail } from './preview-events';
-export { hasForceOutput } from './frame-painter';
 
 declare global {
   interface Window {
