@@ -1,0 +1,45 @@
+/**
+ * What a compiled scene is to the runtime: the parts of a scene document it reads, and the program
+ * the compiler makes of it (per agent type its force function, layout and node memory map).
+ */
+import type { ForceFn } from './step';
+import type { ObstacleSpec, TypeLayout } from './world';
+
+/** The parts of a scene document the runtime reads (the full format is src/document/types.ts). */
+export interface SceneLike {
+  world: {
+    width: number;
+    height: number;
+    edges: 'wrap' | 'bounce';
+    seed: number;
+    obstacles: ObstacleSpec[];
+    paths: { id: string; points: [number, number][]; loop: boolean }[];
+    targets: { name: string; x: number; y: number }[];
+  };
+  agentTypes: {
+    id: string;
+    count: number;
+    mass: number;
+    maxSpeed: number;
+    maxForce: number;
+    spawn?: { x?: number; y?: number; width?: number; height?: number; speed?: number };
+    variation?: { maxSpeed?: number; maxForce?: number };
+    graph: { nodes: { id: string }[] };
+  }[];
+}
+
+/** Where a node's per-agent memory lives: `size` slots at `offset`; `node` indexes the type's graph nodes. */
+export interface NodeMemory {
+  node: number;
+  offset: number;
+  size: number;
+}
+
+/** A compiled scene: per agent type (scene order) its force function, layout and node memory map. */
+export interface Program {
+  forces: ForceFn[];
+  layouts: TypeLayout[];
+  memory: NodeMemory[][];
+  /** Present when compiled with probes (the editor's preview): per type, the buffer size and [node, output, type, offset] sites. */
+  probes?: { size: number; sites: number[][] }[];
+}
