@@ -74,7 +74,7 @@ export function bigScene(total = 100): SceneDocument {
   link(last, 'force', prio, 'in1');
   return {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: 'Benchmark',
     description: `${total} live nodes`,
     world: {
@@ -86,7 +86,7 @@ export function bigScene(total = 100): SceneDocument {
       paths: [{ id: 'loop', points: [[100, 100], [700, 100], [400, 500]], loop: true }],
       targets: [],
     },
-    agentTypes: [{ id: 'boid', name: 'Boid', color: '#3366cc', count: 50, mass: 1, maxSpeed: 4, maxForce: 0.2, graph: { nodes, connections } }],
+    agentTypes: [{ id: 'boid', name: 'Boid', color: '#3366cc', count: 50, mass: 1, maxSpeed: 4, maxForce: 0.2, states: [{ name: 'default', graph: { nodes, connections } }] }],
   };
 }
 
@@ -111,7 +111,7 @@ const runs = Number(process.argv[2] ?? 300);
 const doc = bigScene(100);
 const compiled = compile(doc);
 if (compiled.diagnostics.length) throw new Error(`benchmark scene has diagnostics: ${JSON.stringify(compiled.diagnostics.slice(0, 3))}`);
-if (doc.agentTypes[0].graph.nodes.length !== 100) throw new Error('benchmark scene: expected 100 nodes');
+if (doc.agentTypes[0].states[0].graph.nodes.length !== 100) throw new Error('benchmark scene: expected 100 nodes');
 
 const c = time(runs, () => compile(doc));
 const i = time(runs, () => instantiate(compiled));

@@ -126,7 +126,7 @@ function separateRules(): SceneDocument {
 /** The bench flock with a separation radius other than its sight (two range tests per candidate). */
 function flockSeparation(separation: number): SceneDocument {
   const doc = benchScene(N);
-  const flock = doc.agentTypes[0].graph.nodes.find((x) => x.id === 'flock')!;
+  const flock = doc.agentTypes[0].states[0].graph.nodes.find((x) => x.id === 'flock')!;
   flock.params.separation = separation;
   return doc;
 }
@@ -164,7 +164,7 @@ function predators(evadeRadius: number, wolvesSeparate: boolean): SceneDocument 
     mass: 1,
     maxSpeed: BENCH_SCENE.maxSpeed * 1.2,
     maxForce: BENCH_SCENE.maxForce,
-    graph: { nodes: w.nodes, connections: w.connections },
+    states: [{ name: 'default', graph: { nodes: w.nodes, connections: w.connections } }],
   });
   return doc;
 }
@@ -179,7 +179,7 @@ function denseSheep(n: number, maxNeighbors?: number): SceneDocument {
   const doc = JSON.parse(readFileSync(path.join(repoRoot, 'presets/sheep-and-wolves.steer.json'), 'utf8')) as SceneDocument;
   const sheep = doc.agentTypes.find((t) => t.id === 'sheep')!;
   sheep.count = n;
-  if (maxNeighbors !== undefined) sheep.graph.nodes.find((x) => x.kind === 'flock')!.params.maxNeighbors = maxNeighbors;
+  if (maxNeighbors !== undefined) sheep.states[0].graph.nodes.find((x) => x.kind === 'flock')!.params.maxNeighbors = maxNeighbors;
   return doc;
 }
 

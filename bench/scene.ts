@@ -41,7 +41,7 @@ export function sceneOf(n: number, graph: GraphBuilder, opts: BenchSceneOptions 
   const v = opts.variation ?? 0;
   return {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name,
     description: `${n} boids, 1 per ${opts.areaPerAgent ?? BENCH_SCENE.areaPerAgent} px², the peer benchmark's flock`,
     world: { width: side, height: side, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
@@ -56,7 +56,7 @@ export function sceneOf(n: number, graph: GraphBuilder, opts: BenchSceneOptions 
         maxForce: BENCH_SCENE.maxForce,
         spawn: { speed: 0.75 },
         ...(v > 0 ? { variation: { maxSpeed: v, maxForce: v } } : {}),
-        graph: { nodes: graph.nodes, connections: graph.connections },
+        states: [{ name: 'default', graph: { nodes: graph.nodes, connections: graph.connections } }],
       },
     ],
   };

@@ -71,6 +71,11 @@ export function hasForceOutput(kind: string): boolean {
   return !!def && !def.sink && def.outputs.some((p) => p.type === 'force');
 }
 
+/** Whether nodes of this kind are transitions (Go to State). */
+export function isTransition(kind: string): boolean {
+  return BY_KIND.get(kind)?.transition === true;
+}
+
 /** Whether nodes of this kind are the graph's sink (the Agent Output). */
 export function isSink(kind: string): boolean {
   return BY_KIND.get(kind)?.sink === true;

@@ -9,7 +9,7 @@ import type * as kernels from '../runtime/behaviors/kernels';
 export type ParamValue = number | boolean | string;
 
 /** What flows along a connection. */
-export type SocketType = 'force' | 'point' | 'agent' | 'path' | 'obstacles';
+export type SocketType = 'force' | 'point' | 'agent' | 'path' | 'obstacles' | 'number' | 'condition';
 
 /** Where a node appears in the palette. */
 export type Category = 'source' | 'behaviour' | 'combinator' | 'output';
@@ -56,10 +56,10 @@ export interface BooleanParam extends ParamBase {
 
 /**
  * A reference to something in the scene, stored as its id: an agent type ('' = the graph's own
- * type), a path, or a named target.
+ * type), a path, a named target, or a state of the graph's own agent type.
  */
 export interface RefParam extends ParamBase {
-  type: 'agentType' | 'path' | 'target';
+  type: 'agentType' | 'path' | 'target' | 'state';
   default: string;
 }
 
@@ -92,7 +92,11 @@ export type ValueRef =
   /** A path object. */
   | { type: 'path'; expr: string }
   /** The scene's obstacles. */
-  | { type: 'obstacles' };
+  | { type: 'obstacles' }
+  /** A finite number: a JavaScript expression valid inside the agent loop (usually a local). */
+  | { type: 'number'; expr: string }
+  /** A condition: a boolean JavaScript expression valid inside the agent loop. */
+  | { type: 'condition'; expr: string };
 
 export type ForceRef = ValueRef & { type: 'force' };
 export type PointRef = ValueRef & { type: 'point' };
@@ -153,6 +157,10 @@ export interface EmitContext {
   local(prefix: string): string;
   /** The world's width and height as literals. */
   worldSize(): { width: string; height: string };
+  /** The agent's time in its state, whole ticks (an expression); the type then counts it. */
+  timeInState(): string;
+  /** The bit of the type's signal flags (`A.sig[i]`) that holds this signal; the type then has it. */
+  signal(name: string): number;
 }
 
 /** What `emit` returns: code before the agent loop (passes), code in it, and the outputs. */
@@ -273,6 +281,12 @@ export interface NodeDef {
   emit(ctx: EmitContext): Emitted;
   /** The graph's sink: its force is the agent type's steering force. Exactly one per graph. */
   sink?: true;
+  /**
+   * A transition (Go to State): its `when` condition input and `state` parameter say when an agent
+   * leaves its state for which; the compiler evaluates it before the state's forces. Its `emit`
+   * gives no code of its own.
+   */
+  transition?: true;
   /** How the node is bypassed when muted; absent: it cannot be muted (sources, the sink). */
   mute?: Bypass;
   /**

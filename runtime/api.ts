@@ -7,7 +7,7 @@
  * module", for the contract a game relies on.
  */
 import { computeForces as computeAllForces, step as stepWorld } from './step';
-import type { Program, SceneLike } from './program';
+import { memoryKey, type Program, type SceneLike } from './program';
 import { checkSnapshot, isRecord, pack, restore, show, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
 import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, type ObstacleSpec, type WorldSpec } from './world';
 
@@ -19,6 +19,8 @@ export type { PackedNumbers, Snapshot, SnapshotWorld, TypeSnapshot } from './sna
 export interface ProbeValue {
   /** The node's id. */
   node: string;
+  /** In a type with states: the index of the state whose graph holds the node (its value is current only while the agent is in it). */
+  state?: number;
   /** The output's index in the node kind's outputs. */
   output: number;
   type: 'force' | 'point' | 'agent';
@@ -30,6 +32,8 @@ export interface ProbeValue {
 /** What a probing world tells about the followed agent of a type. */
 export interface ProbeReading {
   index: number;
+  /** The agent's state index (its graph is the one whose values are current). */
+  state: number;
   maxSpeed: number;
   maxForce: number;
   values: ProbeValue[];
@@ -337,13 +341,14 @@ class ModuleWorld implements BehaviorWorld {
     const types: Record<string, TypeSnapshot> = {};
     w.types.forEach((a, k) => {
       const memory: Record<string, PackedNumbers> = {};
-      const nodes = this.scene.agentTypes[k].graph.nodes;
       for (const m of this.program.memory[k] ?? []) {
+        const key = memoryKey(this.scene.agentTypes[k], m);
+        if (key === undefined) continue;
         const values = new Float64Array(a.count * m.size);
         for (let i = 0; i < a.count; i++) {
           for (let c = 0; c < m.size; c++) values[i * m.size + c] = a.mem[i * a.memStride + m.offset + c];
         }
-        setOwn(memory, nodes[m.node].id, pack(values));
+        setOwn(memory, key, pack(values));
       }
       setOwn(types, a.id, {
         count: a.count,
@@ -396,14 +401,22 @@ class ModuleWorld implements BehaviorWorld {
     const a = this.world.types[k];
     const layout = this.program.probes?.[k];
     if (a.probe < 0 || a.probe >= a.count || !layout) return null;
-    const nodes = this.scene.agentTypes[k].graph.nodes;
+    const states = this.scene.agentTypes[k].states;
     const out = a.probeOut;
     const types = ['force', 'point', 'agent'] as const;
     return {
       index: a.probe,
+      state: (a as { state?: Uint8Array }).state?.[a.probe] ?? 0,
       maxSpeed: out[0],
       maxForce: out[1],
-      values: layout.sites.map(([node, output, type, offset]) => ({ node: nodes[node].id, output, type: types[type], x: out[offset], y: out[offset + 1] })),
+      values: layout.sites.map(([node, output, type, offset, state]) => ({
+        node: states[state ?? 0].graph.nodes[node].id,
+        ...(state !== undefined ? { state } : {}),
+        output,
+        type: types[type],
+        x: out[offset],
+        y: out[offset + 1],
+      })),
     };
   }
 
@@ -542,10 +555,9 @@ class Handover implements WorldHandover {
   /** Where each node's per-agent memory sits in type `k`'s `mem`, by node id. */
   private memoryByNode(k: number): Map<string, { offset: number; size: number }> {
     const out = new Map<string, { offset: number; size: number }>();
-    const nodes = this.scene.agentTypes[k]?.graph?.nodes ?? [];
     for (const m of this.program.memory[k] ?? []) {
-      const node = nodes[m.node];
-      if (node) out.set(node.id, { offset: m.offset, size: m.size });
+      const key = memoryKey(this.scene.agentTypes[k], m);
+      if (key !== undefined) out.set(key, { offset: m.offset, size: m.size });
     }
     return out;
   }

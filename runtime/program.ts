@@ -24,15 +24,33 @@ export interface SceneLike {
     maxForce: number;
     spawn?: { x?: number; y?: number; width?: number; height?: number; speed?: number };
     variation?: { maxSpeed?: number; maxForce?: number };
-    graph: { nodes: { id: string }[] };
+    states: { name: string; graph: { nodes: { id: string }[] } }[];
   }[];
 }
 
-/** Where a node's per-agent memory lives: `size` slots at `offset`; `node` indexes the type's graph nodes. */
+/**
+ * Where a node's per-agent memory lives: `size` slots at `offset`; `node` indexes the nodes of the
+ * graph of state `state` (absent: the first state's).
+ */
 export interface NodeMemory {
   node: number;
   offset: number;
   size: number;
+  state?: number;
+}
+
+/**
+ * The key of a node's memory in a snapshot: its node id, prefixed with its state's name when the
+ * type has several states (node ids are unique only within one graph). Undefined when the scene
+ * does not have that node.
+ */
+export function memoryKey(type: SceneLike['agentTypes'][number] | undefined, m: NodeMemory): string | undefined {
+  const states = type?.states;
+  if (!states) return undefined;
+  const state = states[m.state ?? 0];
+  const node = state?.graph.nodes[m.node];
+  if (!node) return undefined;
+  return states.length > 1 ? `${state.name}/${node.id}` : node.id;
 }
 
 /** A compiled scene: per agent type (scene order) its force function, layout and node memory map. */

@@ -3,7 +3,7 @@
  * snapshot passes before a world resumes it (every value against the loader's ranges, the world
  * it was taken in), and the restore itself. `createWorld({ snapshot })` in api.ts uses them.
  */
-import type { Program, SceneLike } from './program';
+import { memoryKey, type Program, type SceneLike } from './program';
 import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, type EdgeMode } from './world';
 
 /** A packed array of numbers; −0 (which JSON writes as 0) is listed separately so it survives. */
@@ -240,10 +240,9 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     a.head.set(unpack(t.head));
     a.maxSpeed.set(unpack(t.maxSpeed));
     a.maxForce.set(unpack(t.maxForce));
-    const nodes = scene.agentTypes[k].graph.nodes;
     for (const m of program.memory[k] ?? []) {
-      const id = nodes[m.node].id;
-      if (!Object.hasOwn(t.memory, id)) continue;
+      const id = memoryKey(scene.agentTypes[k], m);
+      if (id === undefined || !Object.hasOwn(t.memory, id)) continue;
       const values = unpack(t.memory[id]);
       if (values.length !== a.count * m.size) continue;
       for (let i = 0; i < a.count; i++) {

@@ -54,11 +54,11 @@ export function bigScene() {
   connections.push({ from: ['total', 'force'], to: ['out', 'force'] });
   return {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: 'Two hundred nodes',
     description: 'A large graph for the editor benchmark.',
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
-    agentTypes: [{ id: 'agent', name: 'Agent', color: '#5ec8ff', count: 200, mass: 1, maxSpeed: 3, maxForce: 0.2, graph: { nodes, connections } }],
+    agentTypes: [{ id: 'agent', name: 'Agent', color: '#5ec8ff', count: 200, mass: 1, maxSpeed: 3, maxForce: 0.2, states: [{ name: 'default', graph: { nodes, connections } }] }],
   };
 }
 
@@ -101,7 +101,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 200, null, { timeout: 60_000 });
     const problems = await page.evaluate(() => window.__steerApp.compiled.diagnostics.length);
     // the graph is drawn once every connection is (then the editor zooms to fit it all)
-    const wires = bigScene().agentTypes[0].graph.connections.length;
+    const wires = bigScene().agentTypes[0].states[0].graph.connections.length;
     await page.waitForFunction((n) => window.__steerApp.editor.editor.getConnections().length === n, wires, { timeout: 60_000 });
     await page.waitForTimeout(500);
     const zoom = process.argv.includes('--zoomed-out') ? null : 0.6;

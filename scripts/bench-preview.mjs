@@ -48,7 +48,7 @@ function flockScene(n) {
   const height = Math.round((n * 400) / width);
   return {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: `Bench ${n}`,
     description: '',
     world: { width, height, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
@@ -61,7 +61,7 @@ function flockScene(n) {
         mass: 1,
         maxSpeed: 2,
         maxForce: 0.05,
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: [
             { id: 'flock', kind: 'flock', params: { sight: 40, separation: 20 }, position: [0, 0] },
             { id: 'wander', kind: 'wander', params: {}, position: [0, 200] },
@@ -73,7 +73,7 @@ function flockScene(n) {
             { from: ['wander', 'force'], to: ['sum', 'in1'] },
             { from: ['sum', 'force'], to: ['out', 'force'] },
           ],
-        },
+        } }],
       },
     ],
   };

@@ -118,6 +118,8 @@ export const COLORS = {
   'socket-agent': '#7ee07e',
   'socket-path': '#d99cff',
   'socket-obstacles': '#ff6b6b',
+  'socket-number': '#f0e68c',
+  'socket-condition': '#ff8fd0',
   'socket-unknown': '#999',
   'select-box-fill': 'rgba(255, 209, 102, 0.08)',
   minimap: 'rgba(20, 25, 31, 0.92)',

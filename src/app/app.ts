@@ -5,7 +5,8 @@ import type { Compiled } from '../compiler/index';
 import * as commands from '../document/commands';
 import { setMuted, setParams, type Edit, type History } from '../document/commands';
 import { printable } from '../document/errors';
-import type { SceneDocument } from '../document/types';
+import { graphOf } from '../document/graphs';
+import type { Graph, SceneDocument } from '../document/types';
 import { createEditor, type SteerEditor } from '../editor/editor';
 import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
 import { NODE_HELP_EVENT } from '../editor/help-event';
@@ -39,6 +40,7 @@ export class SteerApp extends LitElement {
   static properties = {
     doc: { state: true },
     typeId: { state: true },
+    stateIndex: { state: true },
     compiled: { state: true },
     dirty: { state: true },
     dialog: { state: true },
@@ -64,6 +66,8 @@ export class SteerApp extends LitElement {
   /** Whether the minimap shows (under the canvas); remembered in this browser. */
   declare minimapShown: boolean;
   declare typeId: string;
+  /** Which graph of the selected type the editor shows: a state's index, or ANY_STATE (src/document/graphs.ts). */
+  declare stateIndex: number;
   /** The open document compiled (its problems show at once; the preview's module follows). */
   declare compiled: Compiled;
   declare dirty: boolean;
@@ -118,6 +122,7 @@ export class SteerApp extends LitElement {
     this.doc = session.doc;
     this.dirty = session.dirty;
     this.typeId = this.doc.agentTypes[0]?.id ?? '';
+    this.stateIndex = 0;
     this.compiled = this.main.build.compiled;
     this.dialog = null;
     this.menu = null;
@@ -202,18 +207,25 @@ export class SteerApp extends LitElement {
     });
     this.renderRoot.querySelector('.minimap-dock')?.append(this.editor.minimap);
     this.editor.showMinimap(this.minimapShown);
-    void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics);
+    void this.editor.show(this.doc, this.shownAt(), this.compiled.diagnostics);
+  }
+
+  protected willUpdate(changed: PropertyValues<this>): void {
+    // Another type shows its first state; a state that went away shows the first one.
+    if (changed.has('typeId') && !changed.has('stateIndex')) this.stateIndex = 0;
+    const type = this.doc.agentTypes.find((t) => t.id === this.typeId);
+    if (type && !graphOf(type, this.stateIndex)) this.stateIndex = 0;
   }
 
   protected updated(changed: PropertyValues<this>): void {
     if (changed.has('compare')) this.toggleAttribute('comparing', !!this.compare);
     if (changed.has('doc') || changed.has('dirty')) document.title = tabTitle(this.doc.name, this.dirty);
-    const graphChanged = changed.has('doc') || changed.has('typeId') || changed.has('compiled');
+    const graphChanged = changed.has('doc') || changed.has('typeId') || changed.has('stateIndex') || changed.has('compiled');
     if ((graphChanged || changed.has('inspected') || changed.has('followTick')) && this.editor) {
       // the graph shown; while an agent of it is followed, each node ringed in the colour of its arrow
       const f = this.inspected?.followed;
-      const nodes = f && f.type === this.typeId ? (this.doc.agentTypes.find((t) => t.id === f.type)?.graph.nodes ?? []) : [];
-      void this.editor.show(this.doc, this.typeId, this.compiled.diagnostics).then(() => this.editor?.highlight(probeColors(nodes, hasForceOutput)));
+      const nodes = f && f.type === this.typeId ? (this.shownGraph()?.nodes ?? []) : [];
+      void this.editor.show(this.doc, this.shownAt(), this.compiled.diagnostics).then(() => this.editor?.highlight(probeColors(nodes, hasForceOutput)));
     }
     const dlg = this.renderRoot.querySelector('dialog');
     if (dlg && this.dialog && !dlg.open) dlg.showModal();
@@ -468,8 +480,8 @@ export class SteerApp extends LitElement {
 
   /** A warning's one-click fix (node or problems list): its parameter values, one undoable edit. */
   private onFix = (e: Event): void => {
-    const { agentType, nodeId, params } = (e as CustomEvent<FixDetail>).detail;
-    this.apply(setParams(agentType, nodeId, params));
+    const { agentType, state, nodeId, params } = (e as CustomEvent<FixDetail>).detail;
+    this.apply(setParams({ type: agentType, state: state ?? 0 }, nodeId, params));
   };
 
   /** An agent followed in a preview: the inspector shows it. */
@@ -486,16 +498,27 @@ export class SteerApp extends LitElement {
     this.probeTip = (e as CustomEvent<ProbeTipTarget | null>).detail;
   };
 
+  /** Where the graph shown in the editor is: the selected type and its shown state. */
+  shownAt(): { type: string; state: number } {
+    return { type: this.typeId, state: this.stateIndex };
+  }
+
+  /** The graph shown in the editor, if the selected type has it. */
+  shownGraph(): Graph | undefined {
+    const type = this.doc.agentTypes.find((t) => t.id === this.typeId);
+    return type && graphOf(type, this.stateIndex);
+  }
+
   /** Mutes the selected behaviours and combinators (M), or unmutes them when all are muted. */
   toggleMute(ids: readonly string[] = this.editor?.selected() ?? []): void {
-    const nodes = this.doc.agentTypes.find((t) => t.id === this.typeId)?.graph.nodes ?? [];
+    const nodes = this.shownGraph()?.nodes ?? [];
     const mutable = nodes.filter((n) => ids.includes(n.id) && canMute(n.kind));
     if (!mutable.length) {
       this.notice = ids.length ? 'Only behaviours and combinators can be muted.' : 'Select a node to mute it (M).';
       return;
     }
     const mute = !mutable.every((n) => n.muted);
-    this.apply(setMuted(this.typeId, mutable.map((n) => n.id), mute));
+    this.apply(setMuted(this.shownAt(), mutable.map((n) => n.id), mute));
     this.notice = `${mute ? 'Muted' : 'Unmuted'} ${mutable.length === 1 ? 'one node' : `${mutable.length} nodes`}${mute ? ': it adds no force (M again to unmute)' : ''}.`;
   }
 

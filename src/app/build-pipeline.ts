@@ -16,7 +16,7 @@ export const SOURCE_DELAY_MS = 40;
  * fields and their nodes' ids (snapshots key node memory by id) — not where nodes sit in the graph.
  */
 export function behaviourKey(doc: SceneDocument, compiled: Compiled): string {
-  const types = doc.agentTypes.map((t) => ({ ...t, graph: t.graph.nodes.map((n) => n.id) }));
+  const types = doc.agentTypes.map(({ anyState: _, ...t }) => ({ ...t, states: t.states.map((s) => ({ ...s, graph: s.graph.nodes.map((n) => n.id) })) }));
   return `${compiled.programSource}\u0000${JSON.stringify(doc.world)}\u0000${JSON.stringify(types)}`;
 }
 

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type ReactiveController, type ReactiveC
 import { getNodeDef, paramDefs, paramValue } from '../../nodes/index';
 import type { InspectContext, InspectPart, NodeDef } from '../../nodes/types';
 import type { ProbeReading, ProbeValue } from '../../runtime/api';
-import type { AgentType, GraphNode, SceneDocument } from '../document/types';
+import type { AgentType, Graph, GraphNode, SceneDocument } from '../document/types';
 import { hasForceOutput } from '../../nodes/index';
 import { probeColors, type Followed } from '../preview/inspect';
 import { panelStyles } from './styles';
@@ -27,7 +27,7 @@ export function describeValue(v: ProbeValue | undefined): string {
 
 /** The probe of one node output in a reading. */
 function valueOf(reading: ProbeReading | null, node: string, output = 0): ProbeValue | undefined {
-  return reading?.values.find((v) => v.node === node && v.output === output);
+  return reading?.values.find((v) => v.node === node && v.output === output && (v.state === undefined || v.state === reading.state));
 }
 
 /** Runs `tick` once per animation frame while its element is connected (the inspector and probe tip are live). */
@@ -209,7 +209,8 @@ export class SteerInspector extends LitElement {
   }
 
   private table(type: AgentType, reading: ProbeReading) {
-    const nodes = type.graph.nodes;
+    const graph = type.states[reading.state]?.graph ?? type.states[0].graph;
+    const nodes = graph.nodes;
     const colors = probeColors(nodes, hasForceOutput);
     const max = reading.maxForce;
     const rows = [];
@@ -228,7 +229,7 @@ export class SteerInspector extends LitElement {
         <td><div class="bar ${frac > 1 ? 'over' : ''}"><span style="width:${Math.min(1, frac) * 100}%;background:${color}"></span></div></td>
         <td class="num" data-test="magnitude">${fmt(mag)} <small>(${Math.round(frac * 100)}%)</small></td>
       </tr>`);
-      if (def.inspect && !n.muted) rows.push(...this.kindRows(type, n, def, reading));
+      if (def.inspect && !n.muted) rows.push(...this.kindRows(graph, n, def, reading));
     }
     const points = nodes.filter((n) => {
       const def = getNodeDef(n.kind);
@@ -246,10 +247,10 @@ export class SteerInspector extends LitElement {
   }
 
   /** The rows a node's kind adds under it (its definition's `inspect` hook: Priority's shares, Truncate's cut). */
-  private kindRows(type: AgentType, n: GraphNode, def: NodeDef, reading: ProbeReading) {
+  private kindRows(graph: Graph, n: GraphNode, def: NodeDef, reading: ProbeReading) {
     const defs = paramDefs(def, n.params);
-    const into = (input: string) => type.graph.connections.find((c) => c.to[0] === n.id && c.to[1] === input);
-    const sourceNode = (id: string) => type.graph.nodes.find((x) => x.id === id);
+    const into = (input: string) => graph.connections.find((c) => c.to[0] === n.id && c.to[1] === input);
+    const sourceNode = (id: string) => graph.nodes.find((x) => x.id === id);
     const ctx: InspectContext = {
       value: (key) => {
         const p = defs.find((d) => d.key === key);

@@ -75,6 +75,8 @@ export interface AppView {
   readonly types: AgentTypeActions;
   readonly updateComplete: Promise<boolean>;
   typeId: string;
+  stateIndex: number;
+  shownAt(): { type: string; state: number };
   panel: PanelName;
   presetsOpen: boolean;
   exportOpen: boolean;
@@ -344,10 +346,11 @@ export function renderApp(app: AppView): TemplateResult {
             ? html`<steer-world-panel .world=${doc.world} .editPath=${app.editPath}
                 @world-change=${(e: CustomEvent<WorldChange>) => app.onWorldChange(e.detail)}></steer-world-panel>`
             : html`<steer-problems .diagnostics=${app.compiled.diagnostics} .scene=${doc}
-                @problem-select=${(e: CustomEvent<{ agentType: string; nodeId?: string }>) => {
+                @problem-select=${(e: CustomEvent<{ agentType: string; state?: number; nodeId?: string }>) => {
                   app.typeId = e.detail.agentType;
+                  app.stateIndex = e.detail.state ?? 0;
                   const id = e.detail.nodeId;
-                  if (id) void app.updateComplete.then(() => app.editor?.show(app.doc, app.typeId, app.compiled.diagnostics)).then(() => app.editor?.focusNode(id));
+                  if (id) void app.updateComplete.then(() => app.editor?.show(app.doc, app.shownAt(), app.compiled.diagnostics)).then(() => app.editor?.focusNode(id));
                 }}></steer-problems>`}
       </div>
     </div>

@@ -18,6 +18,8 @@ function range(p: ParamDef): string {
       return 'a path of the scene';
     case 'target':
       return 'a named target of the scene';
+    case 'state':
+      return 'a state of this agent type';
   }
 }
 

@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { printable } from '../document/errors';
+import { graphOf } from '../document/graphs';
 import type { SceneDocument } from '../document/types';
 import { getNodeDef } from '../../nodes/index';
 import { fixEvent } from '../editor/fix-event';
@@ -90,18 +91,19 @@ export class SteerProblems extends LitElement {
       <ul>
         ${sorted.map((d) => {
           const type = this.scene?.agentTypes.find((t) => t.id === d.agentType);
-          const node = d.nodeId ? type?.graph.nodes.find((n) => n.id === d.nodeId) : undefined;
+          const graph = type ? graphOf(type, d.state ?? 0) : undefined;
+          const node = d.nodeId ? graph?.nodes.find((n) => n.id === d.nodeId) : undefined;
           const nodeLabel = node ? (getNodeDef(node.kind)?.label ?? node.kind) : '';
           return html`<li class=${d.severity}>
             <button
               data-test="problem"
               @click=${() =>
                 this.dispatchEvent(
-                  new CustomEvent('problem-select', { detail: { agentType: d.agentType, nodeId: d.nodeId }, bubbles: true, composed: true }),
+                  new CustomEvent('problem-select', { detail: { agentType: d.agentType, state: d.state, nodeId: d.nodeId }, bubbles: true, composed: true }),
                 )}
             >
               <span class="sev" aria-label=${d.severity}>${d.severity === 'error' ? '✕' : '!'}</span>
-              <span>${d.message}<br /><span class="where">${printable(`${type?.name ?? d.agentType}${nodeLabel ? ` › ${nodeLabel} (${d.nodeId})` : ''}`)}</span></span>
+              <span>${d.message}<br /><span class="where">${printable(`${type?.name ?? d.agentType}${type && d.state !== undefined ? ` › ${d.state < 0 ? 'any state' : (type.states[d.state]?.name ?? '')}` : ''}${nodeLabel ? ` › ${nodeLabel} (${d.nodeId})` : ''}`)}</span></span>
             </button>
             ${d.fix
               ? html`<button class="fix" data-test="problem-fix" @click=${() => {

@@ -6,11 +6,16 @@ export interface Diagnostic {
   severity: 'error' | 'warning';
   /** The agent type's id. */
   agentType: string;
+  /**
+   * Which of the type's graphs, when it has several (states, an any-state graph): the state's index,
+   * or -1 for the any-state graph (ANY_STATE). Absent: the type's one graph.
+   */
+  state?: number;
   /** The node concerned, when there is one. */
   nodeId?: string;
   /** The port or parameter concerned, when there is one. */
   port?: string;
-  /** JSON path into the document: `agentTypes[0].graph.nodes[2].params.slowingRadius`. */
+  /** JSON path into the document: `agentTypes[0].states[0].graph.nodes[2].params.slowingRadius`. */
   path?: string;
   /** One sentence a designer understands. */
   message: string;
@@ -42,6 +47,7 @@ export class GraphBudget {
     private readonly out: Diagnostic[],
     private readonly agentType: string,
     private readonly path: string,
+    private readonly where: { state?: number } = {},
   ) {
     this.start = out.length;
   }
@@ -67,6 +73,7 @@ export class GraphBudget {
     this.out.push({
       severity: this.droppedErrors ? 'error' : 'warning',
       agentType: this.agentType,
+      ...this.where,
       path: this.path,
       message: `… and ${n} more problem${this.dropped === 1 ? '' : 's'} in this graph (the first ${MAX_DIAGNOSTICS_PER_GRAPH} are listed)`,
     });

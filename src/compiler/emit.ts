@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from './diagnostics';
 import { numberLiteral } from './literal';
-import type { LoweredScene, LoweredType } from './lower';
+import type { LoweredScene, LoweredState, LoweredType } from './lower';
 
 const list = (xs: number[]): string => xs.map(numberLiteral).join(', ');
 
@@ -47,6 +47,7 @@ export const DEFAULT_SPLIT: SplitOptions = { above: 16_000, chunk: 8_000 };
 export function emitForce(t: LoweredType, probes = false, split: SplitOptions = DEFAULT_SPLIT): string {
   const k = t.typeIndex;
   if (!t.ok) return `function force${k}(W, A) {\n  A.force.fill(0);\n}\n`;
+  if (t.states) return emitStateForce(t, t.states, probes);
   const probing = probes && t.probes.length > 0;
   // The loop body, one entry per node (with its probe captures), and the captures before the first.
   const first: string[] = [];
@@ -76,6 +77,86 @@ export function emitForce(t: LoweredType, probes = false, split: SplitOptions = 
   lines.push('  for (let i = 0; i < n; i++) {');
   for (const line of first) lines.push(`    ${line}`);
   for (const st of steps) for (const line of st) lines.push(`    ${line}`);
+  lines.push('  }');
+  lines.push('}');
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * The force function of a type with states: per agent, the current state's transitions are tried
+ * (once its time in state reaches the state's minimum), then the any-state ones; the first whose
+ * condition holds is taken (state ← to, τ ← 0, its memory reset when the state says so, the event
+ * logged); then the forces of the (new) state's graph. τ itself is counted by the runtime's step.
+ * (Not split: a stateful type's code is one loop whatever its size.)
+ */
+function emitStateForce(t: LoweredType, states: readonly LoweredState[], probes: boolean): string {
+  const k = t.typeIndex;
+  const probing = probes && states.some((s) => s.probes.length > 0);
+  const lines: string[] = [];
+  lines.push(`const S${k} = new Float64Array(${Math.max(2, t.scratch)});`);
+  if (t.constants.length) lines.push(`const K${k} = Float64Array.of(${list(t.constants)});`);
+  lines.push(`function force${k}(W, A) {`);
+  lines.push(`  const n = A.count, F = A.force, s = S${k}, ST = A.state, TS = A.tis;`);
+  for (const r of t.typeRefs) lines.push(`  const T${r} = W.types[${r}];`);
+  for (const p of t.pre) lines.push(`  ${p}`);
+  if (probing) lines.push('  const pi = A.probe, PR = A.probeOut;');
+  lines.push('  for (let i = 0; i < n; i++) {');
+  const hasTransitions = states.some((s) => s.gotos.length > 0) || (t.any?.gotos.length ?? 0) > 0;
+  if (hasTransitions) {
+    const any = t.any && t.any.gotos.length ? t.any : null;
+    lines.push('    const from = ST[i];');
+    lines.push('    let to = -1;');
+    if (any) lines.push('    let open = false;');
+    lines.push('    switch (from) {');
+    states.forEach((s, j) => {
+      if (!s.gotos.length && !any) return;
+      const gate = s.minTicks > 0 ? `TS[i] >= ${s.minTicks}` : '';
+      lines.push(`      case ${j}: {`);
+      if (gate) lines.push(`        if (${gate}) {`);
+      const pad = gate ? '          ' : '        ';
+      if (any) lines.push(`${pad}open = true;`);
+      for (const c of s.code) lines.push(`${pad}${c}`);
+      s.gotos.forEach((g, m) => lines.push(`${pad}${m ? 'else ' : ''}if (${g.when}) to = ${g.to};`));
+      if (gate) lines.push('        }');
+      lines.push('        break;');
+      lines.push('      }');
+    });
+    lines.push('    }');
+    if (any) {
+      lines.push('    if (open && to < 0) {');
+      for (const c of any.code) lines.push(`      ${c}`);
+      // An any-state transition into the current state is skipped (it would restart it every tick).
+      any.gotos.forEach((g, m) => lines.push(`      ${m ? 'else ' : ''}if (from !== ${g.to} && (${g.when})) to = ${g.to};`));
+      lines.push('    }');
+    }
+    lines.push('    if (to >= 0) {');
+    lines.push('      ST[i] = to; TS[i] = 0;');
+    const resets = states.map((s, j) => ({ j, s })).filter(({ s }) => s.resetOnEnter && s.reset.length);
+    for (const { j, s } of resets) {
+      lines.unshift(`const R${k}_${j} = Int32Array.of(${s.reset.join(', ')});`);
+      lines.push(`      if (to === ${j}) resetMemory(A, i, R${k}_${j});`);
+    }
+    lines.push(`      W.noteTransition(${k}, i, from, to);`);
+    lines.push('    }');
+  }
+  lines.push('    switch (ST[i]) {');
+  states.forEach((s, j) => {
+    lines.push(`      case ${j}: {`);
+    if (probing) {
+      const at = (after: number) => s.probes.filter((p) => p.after === after).map((p) => p.capture);
+      const head = at(0);
+      lines.push(`        if (i === pi) { PR[0] = A.maxSpeed[i]; PR[1] = A.maxForce[i]; ${head.join(' ')} }`);
+      s.body.forEach((b, m) => {
+        lines.push(`        ${b}`);
+        const code = at(m + 1);
+        if (code.length) lines.push(`        if (i === pi) { ${code.join(' ')} }`);
+      });
+    } else for (const b of s.body) lines.push(`        ${b}`);
+    if (!s.body.length) lines.push('        F[2 * i] = 0; F[2 * i + 1] = 0;');
+    lines.push('        break;');
+    lines.push('      }');
+  });
+  lines.push('    }');
   lines.push('  }');
   lines.push('}');
   return lines.join('\n') + '\n';
@@ -144,10 +225,16 @@ export function emitProgram(types: readonly LoweredType[], probes = false, split
   const parts = types.map((t) => emitForce(t, probes, split));
   const layouts = types.map((t, k) => {
     const r = radii[k] === Infinity ? 'Infinity' : numberLiteral(radii[k]);
-    return `{ memory: [${list(t.memory)}], draws: ${t.draws}, passes: ${t.passes}, queryRadius: ${r} }`;
+    return `{ memory: [${list(t.memory)}], draws: ${t.draws}, passes: ${t.passes}, queryRadius: ${r}${t.stateful ? ', stateful: true' : ''} }`;
   });
   const memory = types.map(
-    (t) => `[${t.nodeMemory.map((m) => `{ node: ${m.node}, offset: ${m.offset}, size: ${m.size} }`).join(', ')}]`,
+    (t) => `[${t.nodeMemory.map((m) => `{ node: ${m.node}, offset: ${m.offset}, size: ${m.size}${m.state !== undefined ? `, state: ${m.state}` : ''} }`).join(', ')}]`,
+  );
+  // Per type, its states' names, its signals and each state's memory (null: one state, no signals). Names are ID_PATTERN ids, safe in a literal.
+  const stateTables = types.map((t) =>
+    t.stateful || t.signals?.length || t.stateNames[0] !== 'default'
+      ? `{ names: [${t.stateNames.map((s) => JSON.stringify(s)).join(', ')}], signals: [${(t.signals ?? []).map((x) => JSON.stringify(x)).join(', ')}], reset: [${(t.states ?? []).map((s) => `[${s.reset.join(', ')}]`).join(', ')}] }`
+      : 'null',
   );
   parts.push(
     [
@@ -155,10 +242,11 @@ export function emitProgram(types: readonly LoweredType[], probes = false, split
       `  forces: [${types.map((t) => `force${t.typeIndex}`).join(', ')}],`,
       `  layouts: [${layouts.join(', ')}],`,
       `  memory: [${memory.join(', ')}],`,
+      ...(stateTables.some((x) => x !== 'null') ? [`  states: [${stateTables.join(', ')}],`] : []),
       ...(probes
         ? [
             `  probes: [${types
-              .map((t) => `{ size: ${t.probeSize}, sites: [${t.probes.map((p) => `[${p.node}, ${p.output}, ${['force', 'point', 'agent'].indexOf(p.type)}, ${p.offset}]`).join(', ')}] }`)
+              .map((t) => `{ size: ${t.probeSize}, sites: [${[...t.probes, ...(t.states ?? []).flatMap((s) => s.probes)].map((p) => `[${p.node}, ${p.output}, ${['force', 'point', 'agent'].indexOf(p.type)}, ${p.offset}${p.state !== undefined ? `, ${p.state}` : ''}]`).join(', ')}] }`)
               .join(', ')}],`,
           ]
         : []),

@@ -23,7 +23,7 @@ export interface LoweredType {
   scratch: number;
   /** Per-agent memory defaults, and which node owns which slots. */
   memory: number[];
-  nodeMemory: { node: number; offset: number; size: number }[];
+  nodeMemory: { node: number; offset: number; size: number; state?: number }[];
   draws: number;
   passes: number;
   /** Other agent types this function reads (`T<k>`). */
@@ -42,6 +42,38 @@ export interface LoweredType {
   probeSize: number;
   /** The locals the nodes declared in `body` (`ctx.local`), in order (absent: none). */
   locals?: string[];
+  /** The type's state names, in order (one for a type without states). */
+  stateNames: string[];
+  /** Some node reads the time in state (`ctx.timeInState`). */
+  timed?: boolean;
+  /** The signal names the type's Signal nodes read, bit k = signals[k] (absent: none). */
+  signals?: string[];
+  /**
+   * A type with states or transitions: its code is per state (`states`; `body` and `probes` are
+   * then empty) and the transitions are tried before the forces. Absent: one state, as before.
+   */
+  stateful?: boolean;
+  states?: LoweredState[];
+  /** The any-state transitions, tried after the current state's own. */
+  any?: LoweredTransitions;
+}
+
+/** The transitions of one graph: the code that computes their conditions, and the Go to States in the order they are tried. */
+export interface LoweredTransitions {
+  code: string[];
+  gotos: { to: number; when: string }[];
+}
+
+/** One state of a stateful type, lowered. */
+export interface LoweredState extends LoweredTransitions {
+  name: string;
+  minTicks: number;
+  resetOnEnter: boolean;
+  /** Its nodes' memory, [offset, size, offset, size, …]. */
+  reset: number[];
+  /** Its force code and probe sites (positions in `body`). */
+  body: string[];
+  probes: ProbeSite[];
 }
 
 /** One probed output of one node. */
@@ -57,6 +89,8 @@ export interface ProbeSite {
   after: number;
   /** Statements that copy the value (x to PR[offset], y to PR[offset + 1]; NaN when absent). */
   capture: string;
+  /** In a stateful type: the state whose graph holds the node. */
+  state?: number;
 }
 
 /** Code that copies a value the compiler can read into the probe buffer at `o`. */
@@ -69,145 +103,264 @@ function captureOf(v: ValueRef, o: number): string | null {
   return null;
 }
 
-/** Lowers one ordered graph. */
-export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
-  const { graph } = ordered;
-  const t = graph.typeIndex;
-  const lowered: LoweredType = {
-    typeIndex: t,
-    ok: ordered.ok,
-    pre: [],
-    body: [],
-    scratch: 0,
-    memory: [],
-    nodeMemory: [],
-    draws: 0,
-    passes: 0,
-    typeRefs: [],
-    constants: [],
-    queries: [],
-    probes: [],
-    probeSize: 2,
-  };
-  if (!ordered.ok) return lowered;
-  const outputs = new Map<string, Record<string, ValueRef>>();
-  const identOf = (k: number): string => (k === t ? 'A' : `T${k}`);
-  const typeOfIdent = (ident: string): number => (ident === 'A' ? t : Number(ident.slice(1)));
-  let locals = 0;
-  for (const node of ordered.order) {
-    const def = node.def!;
-    const value = (key: string) => {
-      if (!node.values.has(key)) throw new Error(`compiler: ${node.kind} has no parameter ${key}`);
-      return node.values.get(key)!;
+/**
+ * What one node's emits share across the places it is emitted in (a node that feeds both a
+ * condition and the force is emitted twice): the per-agent memory, random draws and pass buffers
+ * it allocates are allocated once, so it draws one number per tick wherever it is used.
+ */
+interface Allocations {
+  memory: number[];
+  draws: number[];
+  passes: string[];
+}
+
+/** Lowers a type's graphs: one LoweredType (see {@link lowerType} for one graph). */
+class TypeLowering {
+  readonly lowered: LoweredType;
+  private readonly t: number;
+  private locals = 0;
+  private readonly allocations = new Map<CheckedNode, Allocations>();
+  /** The state whose graph is being lowered (for node memory and probes). */
+  state = 0;
+
+  constructor(
+    private readonly scene: SceneDocument,
+    typeIndex: number,
+    ok: boolean,
+  ) {
+    this.t = typeIndex;
+    this.lowered = {
+      typeIndex,
+      ok,
+      stateNames: scene.agentTypes[typeIndex].states.map((s) => s.name),
+      pre: [],
+      body: [],
+      scratch: 0,
+      memory: [],
+      nodeMemory: [],
+      draws: 0,
+      passes: 0,
+      typeRefs: [],
+      constants: [],
+      queries: [],
+      probes: [],
+      probeSize: 2,
     };
-    const ctx: EmitContext = {
-      num: (key) => numberLiteral(value(key)),
-      value: (key) => value(key) as number,
-      bool: (key) => value(key) === true,
-      agents: (key) => {
-        const id = value(key) as string;
-        const k = id === '' ? t : scene.agentTypes.findIndex((a) => a.id === id);
-        if (k !== t && !lowered.typeRefs.includes(k)) lowered.typeRefs.push(k);
-        return identOf(k);
-      },
-      path: (key) => `W.paths[${scene.world.paths.findIndex((p) => p.id === value(key))}]`,
-      target: (key) => ({ arr: 'W.targets', off: String(2 * scene.world.targets.findIndex((x) => x.name === value(key))) }),
-      input: (key) => inputOf(node, key),
-      force: (key) => {
-        const v = inputOf(node, key);
-        return v?.type === 'force' ? v : null;
-      },
-      point: (key) => {
-        const v = inputOf(node, key);
-        if (!v) return null;
-        if (v.type === 'agent') return { type: 'point', arr: `${v.agents}.pos`, off: `2 * ${v.index}`, ...(v.present ? { present: v.present } : {}) };
-        return v.type === 'point' ? v : null;
-      },
-      agent: (key) => {
-        const v = inputOf(node, key);
-        return v?.type === 'agent' ? v : null;
-      },
-      pathInput: (key) => {
-        const v = inputOf(node, key);
-        return v?.type === 'path' ? v : null;
-      },
-      call: (kernel, ...args) => `${kernel}(${args.join(', ')});`,
-      slot: () => {
-        const o = lowered.scratch;
-        lowered.scratch += 2;
-        return o;
-      },
-      memory: (defaults) => {
-        const offset = lowered.memory.length;
-        lowered.memory.push(...defaults);
-        lowered.nodeMemory.push({ node: node.index, offset, size: defaults.length });
-        return offset;
-      },
-      draw: () => lowered.draws++,
-      pass: () => {
-        const k = lowered.passes++;
-        lowered.pre.push(`const P${k} = A.passes[${k}];`);
-        return `P${k}`;
-      },
-      query: (ident, radius) => {
-        lowered.queries.push({ type: typeOfIdent(ident), radius: radius > 0 ? radius : Infinity });
-      },
-      constant: (x, y) => {
-        const off = lowered.constants.length;
-        lowered.constants.push(x, y);
-        return { arr: `K${t}`, off: String(off) };
-      },
-      local: (prefix) => {
-        const name = `${prefix}${locals++}`;
-        (lowered.locals ??= []).push(name);
-        return name;
-      },
-      worldSize: () => ({ width: numberLiteral(scene.world.width), height: numberLiteral(scene.world.height) }),
-    };
-    const emitted = node.muted ? bypass(node, ctx) : def.emit(ctx);
-    if (emitted.pre) lowered.pre.push(emitted.pre);
-    if (emitted.body) lowered.body.push(emitted.body);
-    outputs.set(node.id, emitted.outputs);
-    def.outputs.forEach((port, k) => {
-      const v = emitted.outputs[port.key];
-      const capture = v ? captureOf(v, lowered.probeSize) : null;
-      if (!v || !capture || (v.type !== 'force' && v.type !== 'point' && v.type !== 'agent')) return;
-      lowered.probes.push({ node: node.index, output: k, type: v.type, offset: lowered.probeSize, after: lowered.body.length, capture });
-      lowered.probeSize += 2;
-    });
   }
-  return lowered;
 
   /**
-   * A muted node, bypassed as its definition's `mute` says: its force outputs pass
-   * one force input through (Truncate, Scale) or are a zero force (behaviours, and combinators of
-   * several inputs); other outputs are left out. A kind that cannot be muted (a source, the sink)
-   * ignores `muted`.
+   * Emits `nodes` of `ordered`'s graph in order, appending their loop code to `body`, their outputs
+   * to `outputs` and, with `probes`, their probe sites (positions in `body`) to `probes`.
    */
-  function bypass(node: CheckedNode, ctx: EmitContext): Emitted {
-    const def = node.def!;
-    const mute = def.mute;
-    if (!mute) return def.emit(ctx);
-    const out: Record<string, ValueRef> = {};
-    let body: string | undefined;
-    for (const port of def.outputs) {
-      if (port.type !== 'force') continue;
-      const through = mute === 'zero' ? null : inputOf(node, mute.through);
-      if (through && through.type === 'force') out[port.key] = through;
-      else {
-        const o = ctx.slot();
-        body = `${body ?? ''}s[${o}] = 0; s[${o + 1}] = 0;`;
-        out[port.key] = { type: 'force', arr: 's', off: String(o) };
-      }
+  emit(ordered: Ordered, nodes: readonly CheckedNode[], body: string[], outputs: Map<string, Record<string, ValueRef>>, probes: ProbeSite[] | null): void {
+    const { graph } = ordered;
+    const { scene, lowered, t } = this;
+    const identOf = (k: number): string => (k === t ? 'A' : `T${k}`);
+    const typeOfIdent = (ident: string): number => (ident === 'A' ? t : Number(ident.slice(1)));
+    const inputOf = (node: CheckedNode, key: string): ValueRef | null => {
+      const edge = graph.incoming.get(node.id)?.get(key);
+      if (!edge) return null;
+      return outputs.get(edge.from.id)?.[edge.port.key] ?? null;
+    };
+    for (const node of nodes) {
+      const def = node.def!;
+      const value = (key: string) => {
+        if (!node.values.has(key)) throw new Error(`compiler: ${node.kind} has no parameter ${key}`);
+        return node.values.get(key)!;
+      };
+      const first = !this.allocations.has(node);
+      const alloc = this.allocations.get(node) ?? { memory: [], draws: [], passes: [] };
+      this.allocations.set(node, alloc);
+      const used = { memory: 0, draws: 0, passes: 0 };
+      const ctx: EmitContext = {
+        num: (key) => numberLiteral(value(key)),
+        value: (key) => value(key) as number,
+        bool: (key) => value(key) === true,
+        agents: (key) => {
+          const id = value(key) as string;
+          const k = id === '' ? t : scene.agentTypes.findIndex((a) => a.id === id);
+          if (k !== t && !lowered.typeRefs.includes(k)) lowered.typeRefs.push(k);
+          return identOf(k);
+        },
+        path: (key) => `W.paths[${scene.world.paths.findIndex((p) => p.id === value(key))}]`,
+        target: (key) => ({ arr: 'W.targets', off: String(2 * scene.world.targets.findIndex((x) => x.name === value(key))) }),
+        input: (key) => inputOf(node, key),
+        force: (key) => {
+          const v = inputOf(node, key);
+          return v?.type === 'force' ? v : null;
+        },
+        point: (key) => {
+          const v = inputOf(node, key);
+          if (!v) return null;
+          if (v.type === 'agent') return { type: 'point', arr: `${v.agents}.pos`, off: `2 * ${v.index}`, ...(v.present ? { present: v.present } : {}) };
+          return v.type === 'point' ? v : null;
+        },
+        agent: (key) => {
+          const v = inputOf(node, key);
+          return v?.type === 'agent' ? v : null;
+        },
+        pathInput: (key) => {
+          const v = inputOf(node, key);
+          return v?.type === 'path' ? v : null;
+        },
+        call: (kernel, ...args) => `${kernel}(${args.join(', ')});`,
+        slot: () => {
+          const o = lowered.scratch;
+          lowered.scratch += 2;
+          return o;
+        },
+        memory: (defaults) => {
+          const j = used.memory++;
+          if (j < alloc.memory.length) return alloc.memory[j];
+          const offset = lowered.memory.length;
+          lowered.memory.push(...defaults);
+          lowered.nodeMemory.push({ node: node.index, offset, size: defaults.length, ...(this.stateful ? { state: this.state } : {}) });
+          alloc.memory.push(offset);
+          return offset;
+        },
+        draw: () => {
+          const j = used.draws++;
+          if (j < alloc.draws.length) return alloc.draws[j];
+          alloc.draws.push(lowered.draws);
+          return lowered.draws++;
+        },
+        pass: () => {
+          const j = used.passes++;
+          if (j < alloc.passes.length) return alloc.passes[j];
+          const k = lowered.passes++;
+          lowered.pre.push(`const P${k} = A.passes[${k}];`);
+          alloc.passes.push(`P${k}`);
+          return `P${k}`;
+        },
+        query: (ident, radius) => {
+          lowered.queries.push({ type: typeOfIdent(ident), radius: radius > 0 ? radius : Infinity });
+        },
+        constant: (x, y) => {
+          const off = lowered.constants.length;
+          lowered.constants.push(x, y);
+          return { arr: `K${t}`, off: String(off) };
+        },
+        local: (prefix) => {
+          const name = `${prefix}${this.locals++}`;
+          (lowered.locals ??= []).push(name);
+          return name;
+        },
+        worldSize: () => ({ width: numberLiteral(scene.world.width), height: numberLiteral(scene.world.height) }),
+        timeInState: () => {
+          lowered.timed = true;
+          return 'A.tis[i]';
+        },
+        signal: (name) => {
+          const signals = (lowered.signals ??= []);
+          if (!signals.includes(name)) signals.push(name);
+          return signals.indexOf(name);
+        },
+      };
+      const emitted = node.muted ? bypass(node, ctx, inputOf) : def.emit(ctx);
+      if (emitted.pre && first) lowered.pre.push(emitted.pre);
+      if (emitted.body) body.push(emitted.body);
+      outputs.set(node.id, emitted.outputs);
+      if (!probes) continue;
+      def.outputs.forEach((port, k) => {
+        const v = emitted.outputs[port.key];
+        const capture = v ? captureOf(v, lowered.probeSize) : null;
+        if (!v || !capture || (v.type !== 'force' && v.type !== 'point' && v.type !== 'agent')) return;
+        probes.push({ node: node.index, output: k, type: v.type, offset: lowered.probeSize, after: body.length, capture, ...(this.stateful ? { state: this.state } : {}) });
+        lowered.probeSize += 2;
+      });
     }
-    return { body, outputs: out };
   }
 
-  function inputOf(node: CheckedNode, key: string): ValueRef | null {
-    const edge = graph.incoming.get(node.id)?.get(key);
-    if (!edge) return null;
-    return outputs.get(edge.from.id)?.[edge.port.key] ?? null;
+  /** Whether the type has states (its node memory and probes then say which state they are in). */
+  stateful = false;
+}
+
+/**
+ * A muted node, bypassed as its definition's `mute` says: its force outputs pass
+ * one force input through (Truncate, Scale) or are a zero force (behaviours, and combinators of
+ * several inputs); other outputs are left out. A kind that cannot be muted (a source, the sink)
+ * ignores `muted`.
+ */
+function bypass(node: CheckedNode, ctx: EmitContext, inputOf: (node: CheckedNode, key: string) => ValueRef | null): Emitted {
+  const def = node.def!;
+  const mute = def.mute;
+  if (!mute) return def.emit(ctx);
+  const out: Record<string, ValueRef> = {};
+  let body: string | undefined;
+  for (const port of def.outputs) {
+    if (port.type !== 'force') continue;
+    const through = mute === 'zero' ? null : inputOf(node, mute.through);
+    if (through && through.type === 'force') out[port.key] = through;
+    else {
+      const o = ctx.slot();
+      body = `${body ?? ''}s[${o}] = 0; s[${o + 1}] = 0;`;
+      out[port.key] = { type: 'force', arr: 's', off: String(o) };
+    }
   }
+  return { body, outputs: out };
+}
+
+/** Lowers one ordered graph: a type of one state without transitions, exactly as before states. */
+export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
+  const l = new TypeLowering(scene, ordered.graph.typeIndex, ordered.ok);
+  if (!ordered.ok) return l.lowered;
+  l.emit(ordered, ordered.order, l.lowered.body, new Map(), l.lowered.probes);
+  return l.lowered;
+}
+
+/** The index of the state a Go to State node names (validation proved it exists). */
+function targetOf(node: CheckedNode, type: SceneDocument['agentTypes'][number]): number {
+  return type.states.findIndex((s) => s.name === node.values.get('state'));
+}
+
+/**
+ * Lowers an agent type with states or transitions: each graph's conditions first (the states in
+ * order, then the any-state graph: so Chance nodes draw before every Wander, BEHAVIORS.md), then
+ * each state's forces. `graphs` are the type's ordered graphs, the states' in order, then the
+ * any-state one when present.
+ */
+export function lowerStates(graphs: readonly Ordered[], scene: SceneDocument): LoweredType {
+  const first = graphs[0].graph;
+  const type = first.type;
+  const ok = graphs.every((g) => g.ok);
+  const l = new TypeLowering(scene, first.typeIndex, ok);
+  l.stateful = true;
+  const lowered = l.lowered;
+  lowered.stateful = true;
+  if (!ok) return lowered;
+  const outputs = graphs.map(() => new Map<string, Record<string, ValueRef>>());
+  const tries = (g: Ordered, k: number): LoweredTransitions => {
+    const code: string[] = [];
+    l.state = g.graph.state;
+    l.emit(g, g.conditions.filter((n) => n.def?.transition !== true), code, outputs[k], null);
+    const gotos: { to: number; when: string }[] = [];
+    for (const n of g.conditions) {
+      if (n.def?.transition !== true || n.muted) continue;
+      const edge = g.graph.incoming.get(n.id)?.get('when');
+      const v = edge ? outputs[k].get(edge.from.id)?.[edge.port.key] : undefined;
+      if (v?.type === 'condition') gotos.push({ to: targetOf(n, type), when: v.expr });
+    }
+    return { code, gotos };
+  };
+  const states: LoweredState[] = [];
+  graphs.forEach((g, k) => {
+    if (g.graph.state < 0) return;
+    const s = type.states[g.graph.state];
+    states.push({ name: s.name, minTicks: s.minTicks ?? 0, resetOnEnter: s.resetOnEnter === true, reset: [], ...tries(g, k), body: [], probes: [] });
+  });
+  const anyGraph = graphs.findIndex((g) => g.graph.state < 0);
+  if (anyGraph >= 0) lowered.any = tries(graphs[anyGraph], anyGraph);
+  graphs.forEach((g, k) => {
+    if (g.graph.state < 0) return;
+    const st = states[g.graph.state];
+    l.state = g.graph.state;
+    const before = lowered.nodeMemory.length;
+    l.emit(g, g.order, st.body, outputs[k], st.probes);
+    for (const m of lowered.nodeMemory.slice(before)) st.reset.push(m.offset, m.size);
+  });
+  // Memory the conditions allocated belongs to its state too (none of today's condition kinds has any).
+  lowered.states = states;
+  return lowered;
 }
 
 /** The lower stage's value: every diagnostic, in document order per agent type, and each type lowered. */
@@ -216,10 +369,21 @@ export interface LoweredScene {
   lowered: LoweredType[];
 }
 
-/** The lower stage: every graph lowered (one that cannot compile, to a zero force). */
+/**
+ * The lower stage: every agent type lowered (one that cannot compile, to a zero force). A type of
+ * one state with no Go to State node and no Time in State lowers exactly as before states existed.
+ */
 export function lowerStage(o: OrderedScene): LoweredScene {
+  const byType: Ordered[][] = o.scene.agentTypes.map(() => []);
+  for (const g of o.graphs) byType[g.graph.typeIndex].push(g);
   return {
     diagnostics: [...o.diagnostics, ...o.graphs.flatMap((g) => g.diagnostics)],
-    lowered: o.graphs.map((g) => lowerType(g, o.scene)),
+    lowered: byType.map((graphs) => {
+      if (graphs.length === 1 && graphs[0].conditions.length === 0) {
+        const one = lowerType(graphs[0], o.scene);
+        if (!one.timed) return one;
+      }
+      return lowerStates(graphs, o.scene);
+    }),
   };
 }

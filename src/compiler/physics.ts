@@ -10,7 +10,7 @@ import type { PhysicsContext } from '../../nodes/types';
 import type { SceneDocument } from '../document/types';
 import { GraphBudget, quote, type Diagnostic } from './diagnostics';
 import { orderStage, type OrderedScene } from './order';
-import { validate, type CheckedGraph, type CheckedNode } from './validate';
+import { stateField, validate, type CheckedGraph, type CheckedNode } from './validate';
 
 export type { Fix } from '../../nodes/types';
 
@@ -24,8 +24,9 @@ const valuesOf = (n: CheckedNode) => (key: string) => n.values.get(key);
  * feed the Agent Output), in document order; appended to `out` (at most MAX_DIAGNOSTICS_PER_GRAPH).
  */
 export function graphPhysicsWarnings(graph: CheckedGraph, live: readonly CheckedNode[], scene: SceneDocument, out: Diagnostic[]): void {
-  const base = `agentTypes[${graph.typeIndex}].graph`;
-  const budget = new GraphBudget(out, graph.type.id, base);
+  const base = graph.base;
+  const where = stateField(graph);
+  const budget = new GraphBudget(out, graph.type.id, base, where);
   // the node straight into the sink's (one) input, unless the sink is muted
   const sink = graph.output && !isMuted(graph.output) ? graph.output : undefined;
   const fed = sink && sink.inputs.length ? graph.incoming.get(sink.id)?.get(sink.inputs[0].key)?.from : undefined;
@@ -47,6 +48,7 @@ export function graphPhysicsWarnings(graph: CheckedGraph, live: readonly Checked
         budget.add({
           severity: 'warning',
           agentType: graph.type.id,
+          ...where,
           nodeId: node.id,
           port,
           path: `${base}.nodes[${node.index}].params.${port}`,

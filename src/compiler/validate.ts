@@ -5,7 +5,8 @@
  */
 import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../../nodes/index';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
-import type { AgentType, GraphNode, ParamValue, SceneDocument } from '../document/types';
+import { ANY_STATE, graphsOf } from '../document/graphs';
+import type { AgentType, Graph, GraphNode, ParamValue, SceneDocument } from '../document/types';
 import { GraphBudget, quote, type Diagnostic } from './diagnostics';
 
 /** A node after validation. */
@@ -37,12 +38,20 @@ export interface CheckedGraph {
   /** Index of the agent type in the scene. */
   typeIndex: number;
   type: AgentType;
+  /** Which of the type's graphs: the state's index, or ANY_STATE (src/document/graphs.ts). */
+  state: number;
+  /** Its document path: `agentTypes[0].states[1].graph`. */
+  base: string;
+  /** Whether the type has more than one graph (its diagnostics then name the state). */
+  several: boolean;
   nodes: CheckedNode[];
   byId: Map<string, CheckedNode>;
   /** node id → input key → the edge feeding it. */
   incoming: Map<string, Map<string, Edge>>;
   /** The sink (the Agent Output node), when there is exactly one (else the first). */
   output: CheckedNode | undefined;
+  /** The Go to State nodes, in graph order. */
+  transitions: CheckedNode[];
 }
 
 /** What validation found: the first stage's value. */
@@ -66,6 +75,8 @@ const A_SOCKET: Record<SocketType, string> = {
   agent: 'an agent',
   path: 'a path',
   obstacles: 'the obstacles',
+  number: 'a number',
+  condition: 'a condition',
 };
 
 function withUnit(v: number, unit: string): string {
@@ -99,6 +110,12 @@ export function checkParam(p: ParamDef, v: ParamValue, scene: SceneDocument, own
       if (typeof v !== 'string') return `${p.label} must be a target name, got ${show(v)}`;
       if (v === '') return `${p.label}: choose one of the scene’s named targets`;
       return scene.world.targets.some((x) => x.name === v) ? null : `${p.label}: named target ${show(v)} does not exist in this scene`;
+    case 'state':
+      if (typeof v !== 'string') return `${p.label} must be a state name, got ${show(v)}`;
+      if (v === '') return `${p.label}: choose one of ${show(ownType.id)}’s states`;
+      return ownType.states.some((x) => x.name === v)
+        ? null
+        : `${p.label}: ${show(ownType.id)} has no state ${show(v)} (its states: ${ownType.states.map((x) => show(x.name)).join(', ')})`;
   }
 }
 
@@ -109,12 +126,13 @@ function checkNode(
   type: AgentType,
   base: string,
   out: GraphBudget,
+  stateOf: { state?: number },
 ): CheckedNode {
   const path = `${base}.nodes[${k}]`;
   const def = getNodeDef(n.kind);
   const node: CheckedNode = { id: n.id, index: k, kind: n.kind, def, values: new Map(), inputs: [], outputs: [], broken: false, muted: n.muted === true };
   const diag = (message: string, port?: string, severity: Diagnostic['severity'] = 'error', p = path): void => {
-    out.add({ severity, agentType: type.id, nodeId: n.id, ...(port ? { port } : {}), path: p, message });
+    out.add({ severity, agentType: type.id, ...stateOf, nodeId: n.id, ...(port ? { port } : {}), path: p, message });
   };
   if (!def) {
     node.broken = true;
@@ -151,20 +169,25 @@ function checkNode(
   return node;
 }
 
-function checkGraph(scene: SceneDocument, typeIndex: number, diagnostics: Diagnostic[]): CheckedGraph {
+/** The `state` field of a diagnostic in this graph: present when its type has several graphs. */
+export function stateField(g: { state: number; several: boolean }): { state?: number } {
+  return g.several ? { state: g.state } : {};
+}
+
+function checkGraph(scene: SceneDocument, typeIndex: number, state: number, graph: Graph, base: string, several: boolean, diagnostics: Diagnostic[]): CheckedGraph {
   const type = scene.agentTypes[typeIndex];
-  const base = `agentTypes[${typeIndex}].graph`;
-  const out = new GraphBudget(diagnostics, type.id, base);
-  const nodes = type.graph.nodes.map((n, k) => checkNode(n, k, scene, type, base, out));
+  const where = stateField({ state, several });
+  const out = new GraphBudget(diagnostics, type.id, base, where);
+  const nodes = graph.nodes.map((n, k) => checkNode(n, k, scene, type, base, out, where));
   const byId = new Map<string, CheckedNode>();
   for (const n of nodes) if (!byId.has(n.id)) byId.set(n.id, n);
   const incoming = new Map<string, Map<string, Edge>>();
   // (The message is made only when there is room for it: a graph can hold 10,000 bad connections.)
   const diag = (message: () => string, k: number, nodeId?: string, port?: string): void => {
     if (out.full) return out.skip('error');
-    out.add({ severity: 'error', agentType: type.id, ...(nodeId ? { nodeId } : {}), ...(port ? { port } : {}), path: `${base}.connections[${k}]`, message: message() });
+    out.add({ severity: 'error', agentType: type.id, ...where, ...(nodeId ? { nodeId } : {}), ...(port ? { port } : {}), path: `${base}.connections[${k}]`, message: message() });
   };
-  type.graph.connections.forEach((c, k) => {
+  graph.connections.forEach((c, k) => {
     const [fromId, fromPort] = c.from;
     const [toId, toPort] = c.to;
     const from = byId.get(fromId);
@@ -191,25 +214,42 @@ function checkGraph(scene: SceneDocument, typeIndex: number, diagnostics: Diagno
     ins.set(toPort, { from, port: outPort });
   });
   const outputs = nodes.filter((n) => n.def?.sink === true);
+  const transitions = nodes.filter((n) => n.def?.transition === true);
+  if (state === ANY_STATE) {
+    for (const o of outputs) {
+      out.add({ severity: 'error', agentType: type.id, ...where, nodeId: o.id, path: `${base}.nodes[${o.index}]`, message: 'The any-state graph holds transitions only: move this Agent Output into a state' });
+    }
+    out.finish();
+    return { typeIndex, type, state, base, several, nodes, byId, incoming, output: undefined, transitions };
+  }
   if (outputs.length === 0) {
-    out.add({ severity: 'error', agentType: type.id, path: `${base}.nodes`, message: 'This graph has no Agent Output: add one and connect a force to it' });
+    if (type.states.length > 1) {
+      out.add({ severity: 'warning', agentType: type.id, ...where, path: `${base}.nodes`, message: `State ${show(type.states[state].name)} has no Agent Output: its agents steer with no force` });
+    } else {
+      out.add({ severity: 'error', agentType: type.id, ...where, path: `${base}.nodes`, message: 'This graph has no Agent Output: add one and connect a force to it' });
+    }
   }
   for (const extra of outputs.slice(1)) {
     out.add({
       severity: 'error',
       agentType: type.id,
+      ...where,
       nodeId: extra.id,
       path: `${base}.nodes[${extra.index}]`,
       message: 'A graph takes exactly one Agent Output; remove this one',
     });
   }
   out.finish();
-  return { typeIndex, type, nodes, byId, incoming, output: outputs[0] };
+  return { typeIndex, type, state, base, several, nodes, byId, incoming, output: outputs[0], transitions };
 }
 
-/** Validates every agent type's graph of a scene. */
+/** Validates every graph of a scene: per agent type, each state's, then its any-state graph. */
 export function validate(scene: SceneDocument): Validated {
   const diagnostics: Diagnostic[] = [];
-  const graphs = scene.agentTypes.map((_, k) => checkGraph(scene, k, diagnostics));
+  const graphs: CheckedGraph[] = [];
+  scene.agentTypes.forEach((t, k) => {
+    const several = t.states.length > 1 || t.anyState !== undefined;
+    for (const g of graphsOf(t, k)) graphs.push(checkGraph(scene, k, g.state, g.graph, g.path, several, diagnostics));
+  });
   return { scene, graphs, diagnostics };
 }

@@ -23,12 +23,18 @@ function tooMany(path: string, what: string, got: number, limit: number, per = '
   return { path, message: `too many ${what}: ${got} (the limit is ${limit}${per})` };
 }
 
-/** The graphs of the raw document's agent types, with their paths. */
+/** The graphs of the raw document's agent types (each state's, then the any-state one), with their paths. */
 function* graphs(doc: Json): Generator<{ path: string; graph: Json }> {
   const types = asArray(doc.agentTypes);
   for (let k = 0; k < types.length; k++) {
-    const graph = asObject(asObject(types[k])?.graph);
-    if (graph) yield { path: `agentTypes[${k}].graph`, graph };
+    const type = asObject(types[k]);
+    const states = asArray(type?.states);
+    for (let s = 0; s < states.length; s++) {
+      const graph = asObject(asObject(states[s])?.graph);
+      if (graph) yield { path: `agentTypes[${k}].states[${s}].graph`, graph };
+    }
+    const any = asObject(type?.anyState);
+    if (any) yield { path: `agentTypes[${k}].anyState`, graph: any };
   }
 }
 
@@ -58,6 +64,7 @@ export function checkLimits(value: unknown): LoadError[] {
     if (points > LIMITS.pointsTotal) errors.push(tooMany('world.paths', 'points in all paths', points, LIMITS.pointsTotal));
   }
   check(doc.agentTypes, 'agentTypes', 'agent types', LIMITS.agentTypes);
+  asArray(doc.agentTypes).forEach((t, k) => check(asObject(t)?.states, `agentTypes[${k}].states`, 'states', LIMITS.statesPerType, ' per agent type'));
   let agents = 0;
   for (const t of asArray(doc.agentTypes)) {
     // Counts out of their own range are the schema's to report, so only valid ones add up.
@@ -99,7 +106,7 @@ function duplicates(items: readonly unknown[], listPath: string, key: string, wh
 }
 
 /**
- * Duplicate agent type ids, node ids within one graph, path ids and target names. The app never
+ * Duplicate agent type ids, state names within a type, node ids within one graph, path ids and target names. The app never
  * saves them, and every reference (a Seek's target, a Follow Path's path) would be ambiguous.
  */
 export function checkUnique(value: unknown): LoadError[] {
@@ -107,6 +114,7 @@ export function checkUnique(value: unknown): LoadError[] {
   if (!doc) return [];
   const errors: LoadError[] = [];
   duplicates(asArray(doc.agentTypes), 'agentTypes', 'id', 'agent type id', errors);
+  asArray(doc.agentTypes).forEach((t, k) => duplicates(asArray(asObject(t)?.states), `agentTypes[${k}].states`, 'name', 'state name', errors));
   for (const { path, graph } of graphs(doc)) duplicates(asArray(graph.nodes), `${path}.nodes`, 'id', 'node id', errors);
   const world = asObject(doc.world);
   if (world) {

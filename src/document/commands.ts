@@ -8,13 +8,15 @@
  * apply (unknown id, no change) returns the same document object, and the history records nothing.
  */
 import { getNodeDef, inputCount, inputPorts, paramDefs } from '../../nodes/index';
+import { ANY_STATE, graphOf, graphsOf, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
 import { LIMITS, RANGES } from './schema';
-import { ID_PATTERN, type AgentType, type Connection, type GraphNode, type NamedTarget, type Obstacle, type ParamValue, type SceneDocument, type ScenePath, type SceneWorld } from './types';
+import { ID_PATTERN, type AgentType, type Connection, type Graph, type GraphNode, type NamedTarget, type Obstacle, type ParamValue, type SceneDocument, type ScenePath, type SceneWorld } from './types';
 
 /** An edit: document in, document out (the same object when nothing changed). */
 export type Edit = (doc: SceneDocument) => SceneDocument;
 
-function updateType(doc: SceneDocument, typeId: string, f: (t: AgentType) => AgentType): SceneDocument {
+/** Applies `f` to one agent type (the same document when it returns the same type or the id is unknown). */
+export function updateType(doc: SceneDocument, typeId: string, f: (t: AgentType) => AgentType): SceneDocument {
   const k = doc.agentTypes.findIndex((t) => t.id === typeId);
   if (k < 0) return doc;
   const next = f(doc.agentTypes[k]);
@@ -24,10 +26,12 @@ function updateType(doc: SceneDocument, typeId: string, f: (t: AgentType) => Age
   return { ...doc, agentTypes };
 }
 
-function updateGraph(doc: SceneDocument, typeId: string, f: (g: AgentType['graph']) => AgentType['graph']): SceneDocument {
-  return updateType(doc, typeId, (t) => {
-    const graph = f(t.graph);
-    return graph === t.graph ? t : { ...t, graph };
+/** Applies `f` to the graph at `at` (a type id alone: its first state's); an unknown type or state changes nothing. */
+function updateGraph(doc: SceneDocument, at: GraphAt, f: (g: Graph) => Graph): SceneDocument {
+  const state = stateOfGraph(at);
+  return updateType(doc, typeOfGraph(at), (t) => {
+    const g = graphOf(t, state);
+    return g ? withGraph(t, state, f(g)) : t;
   });
 }
 
@@ -73,15 +77,15 @@ export function freshId(base: string, ids: readonly string[]): string {
 
 /** Adds a node (its id must be new in that graph). */
 export const addNode =
-  (typeId: string, node: GraphNode): Edit =>
+  (at: GraphAt, node: GraphNode): Edit =>
   (doc) =>
-    updateGraph(doc, typeId, (g) => (g.nodes.some((n) => n.id === node.id) ? g : { ...g, nodes: [...g.nodes, node] }));
+    updateGraph(doc, at, (g) => (g.nodes.some((n) => n.id === node.id) ? g : { ...g, nodes: [...g.nodes, node] }));
 
 /** Removes nodes and every connection touching them. */
 export const removeNodes =
-  (typeId: string, ids: readonly string[]): Edit =>
+  (at: GraphAt, ids: readonly string[]): Edit =>
   (doc) =>
-    updateGraph(doc, typeId, (g) => {
+    updateGraph(doc, at, (g) => {
       const gone = new Set(ids);
       const nodes = g.nodes.filter((n) => !gone.has(n.id));
       if (nodes.length === g.nodes.length) return g;
@@ -90,9 +94,9 @@ export const removeNodes =
 
 /** Moves nodes to new editor positions (kept inside RANGES.coordinate). */
 export const moveNodes =
-  (typeId: string, moves: readonly { id: string; position: [number, number] }[]): Edit =>
+  (at: GraphAt, moves: readonly { id: string; position: [number, number] }[]): Edit =>
   (doc) =>
-    updateGraph(doc, typeId, (g) => {
+    updateGraph(doc, at, (g) => {
       const to = new Map<string, [number, number]>();
       for (const m of moves) if (!to.has(m.id)) to.set(m.id, m.position);
       let changed = false;
@@ -113,9 +117,9 @@ export const moveNodes =
  * `inputs` also removes the connections and weights of the inputs that go away.
  */
 export const setParam =
-  (typeId: string, nodeId: string, key: string, value: ParamValue | undefined): Edit =>
+  (at: GraphAt, nodeId: string, key: string, value: ParamValue | undefined): Edit =>
   (doc) =>
-    updateGraph(doc, typeId, (g) => {
+    updateGraph(doc, at, (g) => {
       const k = g.nodes.findIndex((n) => n.id === nodeId);
       if (k < 0) return g;
       const node = g.nodes[k];
@@ -145,15 +149,15 @@ export const setParam =
 
 /** Sets several parameters of one node in one edit (one undo step): a warning's fix. */
 export const setParams =
-  (typeId: string, nodeId: string, params: Readonly<Record<string, ParamValue | undefined>>): Edit =>
+  (at: GraphAt, nodeId: string, params: Readonly<Record<string, ParamValue | undefined>>): Edit =>
   (doc) =>
-    Object.entries(params).reduce((d, [key, value]) => setParam(typeId, nodeId, key, value)(d), doc);
+    Object.entries(params).reduce((d, [key, value]) => setParam(at, nodeId, key, value)(d), doc);
 
 /** Mutes (bypasses) or unmutes nodes; an unmuted node carries no `muted` key. */
 export const setMuted =
-  (typeId: string, nodeIds: readonly string[], muted: boolean): Edit =>
+  (at: GraphAt, nodeIds: readonly string[], muted: boolean): Edit =>
   (doc) =>
-    updateGraph(doc, typeId, (g) => {
+    updateGraph(doc, at, (g) => {
       const ids = new Set(nodeIds);
       let changed = false;
       const nodes = g.nodes.map((n) => {
@@ -171,9 +175,9 @@ export const setMuted =
  * Connecting the last input of a Sum (or another variadic node) adds one more input.
  */
 export const connect =
-  (typeId: string, from: [string, string], to: [string, string]): Edit =>
+  (at: GraphAt, from: [string, string], to: [string, string]): Edit =>
   (doc) =>
-    updateGraph(doc, typeId, (g) => {
+    updateGraph(doc, at, (g) => {
       if (from[0] === to[0]) return g;
       if (g.connections.some((c) => sameEnd(c.from, from) && sameEnd(c.to, to))) return g;
       const connections = g.connections.filter((c) => !sameEnd(c.to, to));
@@ -194,9 +198,9 @@ export const connect =
 
 /** Removes a connection. */
 export const disconnect =
-  (typeId: string, c: Connection): Edit =>
+  (at: GraphAt, c: Connection): Edit =>
   (doc) =>
-    updateGraph(doc, typeId, (g) => {
+    updateGraph(doc, at, (g) => {
       const connections = g.connections.filter((x) => !(sameEnd(x.from, c.from) && sameEnd(x.to, c.to)));
       return connections.length === g.connections.length ? g : { ...g, connections };
     });
@@ -206,16 +210,17 @@ export const disconnect =
  * Returns the edit and the new ids (in the order of `nodes`).
  */
 export function paste(
-  typeId: string,
+  at: GraphAt,
   doc: SceneDocument,
   nodes: readonly GraphNode[],
   connections: readonly Connection[],
   offset: [number, number] = [30, 30],
 ): { edit: Edit; ids: string[] } {
-  const type = doc.agentTypes.find((t) => t.id === typeId);
-  if (!type) return { edit: (d) => d, ids: [] };
+  const type = doc.agentTypes.find((t) => t.id === typeOfGraph(at));
+  const graph = type && graphOf(type, stateOfGraph(at));
+  if (!graph) return { edit: (d) => d, ids: [] };
   const map = new Map<string, string>();
-  const fresh = nodeIds(type.graph.nodes);
+  const fresh = nodeIds(graph.nodes);
   const pasted: GraphNode[] = nodes.map((n) => {
     const id = fresh();
     map.set(n.id, id);
@@ -226,7 +231,7 @@ export function paste(
     .filter((c) => map.has(c.from[0]) && map.has(c.to[0]))
     .map((c) => ({ from: [map.get(c.from[0])!, c.from[1]], to: [map.get(c.to[0])!, c.to[1]] }));
   const edit: Edit = (d) =>
-    updateGraph(d, typeId, (g) => ({ nodes: [...g.nodes, ...pasted], connections: [...g.connections, ...links] }));
+    updateGraph(d, at, (g) => ({ nodes: [...g.nodes, ...pasted], connections: [...g.connections, ...links] }));
   return { edit, ids: pasted.map((n) => n.id) };
 }
 
@@ -256,8 +261,16 @@ export const renameAgentType =
     if (newId === typeId || !ID_PATTERN.test(newId) || doc.agentTypes.some((t) => t.id === newId)) return doc;
     if (!doc.agentTypes.some((t) => t.id === typeId)) return doc;
     const agentTypes = doc.agentTypes.map((t) => {
-      let changed = t.id === typeId;
-      const nodes = t.graph.nodes.map((n) => {
+      let next = t;
+      for (const { state, graph } of graphsOf(t, 0)) next = withGraph(next, state, retarget(graph));
+      return t.id === typeId ? { ...next, id: newId } : next;
+    });
+    return { ...doc, agentTypes };
+
+    /** A graph whose agent-type parameters that chose `typeId` choose `newId` (the same object when none did). */
+    function retarget(graph: Graph): Graph {
+      let changed = false;
+      const nodes = graph.nodes.map((n) => {
         const def = getNodeDef(n.kind);
         if (!def) return n;
         let params: Record<string, ParamValue> | null = null;
@@ -270,16 +283,13 @@ export const renameAgentType =
         changed = true;
         return { ...n, params };
       });
-      if (!changed) return t;
-      const graph = nodes.some((n, k) => n !== t.graph.nodes[k]) ? { ...t.graph, nodes } : t.graph;
-      return t.id === typeId ? { ...t, id: newId, graph } : { ...t, graph };
-    });
-    return { ...doc, agentTypes };
+      return changed ? { ...graph, nodes } : graph;
+    }
   };
 
-/** Changes an agent type's fields other than its id and graph (name, color, count, mass, …). */
+/** Changes an agent type's fields other than its id and graphs (name, color, count, mass, …). */
 export const updateAgentType =
-  (typeId: string, patch: Partial<Omit<AgentType, 'id' | 'graph'>>): Edit =>
+  (typeId: string, patch: Partial<Omit<AgentType, 'id' | 'states' | 'anyState'>>): Edit =>
   (doc) =>
     updateType(doc, typeId, (t) => {
       const next = { ...t, ...patch };
@@ -380,10 +390,14 @@ export function limitsExceeded(doc: SceneDocument): string[] {
   let connections = 0;
   for (const t of types) {
     agents += t.count;
-    nodes += t.graph.nodes.length;
-    connections += t.graph.connections.length;
-    if (t.graph.nodes.length > LIMITS.nodesPerGraph) out.push(`more than ${n(LIMITS.nodesPerGraph)} nodes in the graph of "${t.id}"`);
-    if (t.graph.connections.length > LIMITS.connectionsPerGraph) out.push(`more than ${n(LIMITS.connectionsPerGraph)} connections in the graph of "${t.id}"`);
+    if (t.states.length > LIMITS.statesPerType) out.push(`more than ${n(LIMITS.statesPerType)} states in "${t.id}"`);
+    for (const { state, graph } of graphsOf(t, 0)) {
+      nodes += graph.nodes.length;
+      connections += graph.connections.length;
+      const of = state === ANY_STATE ? `the any-state graph of "${t.id}"` : t.states.length === 1 ? `the graph of "${t.id}"` : `the graph of "${t.id}", state "${t.states[state].name}"`;
+      if (graph.nodes.length > LIMITS.nodesPerGraph) out.push(`more than ${n(LIMITS.nodesPerGraph)} nodes in ${of}`);
+      if (graph.connections.length > LIMITS.connectionsPerGraph) out.push(`more than ${n(LIMITS.connectionsPerGraph)} connections in ${of}`);
+    }
   }
   if (agents > LIMITS.agentsTotal) out.push(`more than ${n(LIMITS.agentsTotal)} agents in all`);
   if (nodes > LIMITS.nodesTotal) out.push(`more than ${n(LIMITS.nodesTotal)} nodes in all`);

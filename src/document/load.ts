@@ -117,7 +117,7 @@ export function loadScene(text: string, options: ParseOptions = {}): LoadResult 
     const scan = scanText(body, MAX_DEPTH);
     if (scan.deep >= 0) {
       const at = lineAndColumn(body, scan.deep);
-      return refuse([{ path: '', message: `not a scene: lists and objects nested more than ${MAX_DEPTH} deep (${at}); a scene nests at most 7 deep` }]);
+      return refuse([{ path: '', message: `not a scene: lists and objects nested more than ${MAX_DEPTH} deep (${at}); a scene nests at most 9 deep` }]);
     }
     let value: unknown;
     try {
@@ -359,7 +359,7 @@ function megabytes(chars: number): string {
 }
 
 /**
- * How deep lists and objects may nest in a file. A scene nests 7 deep (agentTypes[k].graph.nodes[j].position);
+ * How deep lists and objects may nest in a file. A scene nests 9 deep (agentTypes[k].states[s].graph.nodes[j].position);
  * JSON.parse takes seconds over a few MB of `[[[[…`, so deeper text is refused before it is parsed.
  */
 const MAX_DEPTH = 32;

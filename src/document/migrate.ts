@@ -21,10 +21,26 @@ export interface Migration {
 }
 
 /**
- * Every step, oldest first. Version 1 is the first released format, so there are none yet; a
- * file claiming version 0 is refused.
+ * Every step, oldest first. Version 1 is the first released format; a file claiming version 0 is
+ * refused.
  */
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    from: 1,
+    to: 2,
+    description: 'each agent type’s graph became the graph of its one state, "default" (agent types may now have several states)',
+    up(doc) {
+      const types = doc.agentTypes;
+      if (!Array.isArray(types)) return doc;
+      doc.agentTypes = types.map((t: unknown) => {
+        if (typeof t !== 'object' || t === null || Array.isArray(t) || !Object.hasOwn(t, 'graph')) return t;
+        const { graph, ...rest } = t as Record<string, unknown>;
+        return { ...rest, states: [{ name: 'default', graph }] };
+      });
+      return doc;
+    },
+  },
+];
 
 /** The result of migrating: the upgraded (still unvalidated) value, or why it cannot be. */
 export type MigrateResult =

@@ -64,6 +64,8 @@ export const RANGES = {
   maxForce: { min: 0, max: 10_000, unit: 'px/tick²' },
   /** `variation.maxSpeed`, `variation.maxForce`: each agent's value is the type's × (1 ± up to this). */
   variation: { min: 0, max: 1, what: 'a fraction' },
+  /** A state's `minTicks`: whole ticks, up to about 46 hours at 60 ticks per second. */
+  minTicks: { min: 0, max: 10_000_000, whole: true, unit: 'ticks' },
 } as const satisfies Record<string, Range>;
 
 /** Lengths of texts, in UTF-16 code units (JavaScript's `length`). */
@@ -91,6 +93,8 @@ export const LIMITS = {
   fileChars: 5 * 1024 * 1024,
   /** Agent types in a scene. */
   agentTypes: 32,
+  /** States of one agent type (the runtime keeps an agent's state in a byte). */
+  statesPerType: 64,
   /** Nodes in one agent type's graph. */
   nodesPerGraph: 2_000,
   /** Nodes in all graphs together. */
@@ -407,7 +411,20 @@ function build(run?: Run) {
       connections: optionalList(ConnectionSchema, LIMITS.connectionsPerGraph, 'expected a list of connections', 'The connections.', FAST_PATHS.connection),
     },
     'expected a graph: an object { nodes, connections }',
-    "An agent type's behaviour graph.",
+    "A behaviour graph: one state's, or a type's any-state transitions.",
+  );
+
+  const StateSchema = obj(
+    {
+      name: id('Unique within the agent type; what Go to State nodes and the module’s API name.'),
+      graph: GraphSchema,
+      minTicks: v.optional(num(RANGES.minTicks, 'No transition out before the agent spent this many ticks in the state (default 0).')),
+      resetOnEnter: v.optional(
+        v.pipe(v.boolean(say('expected true or false')), v.description('Entering the state returns its nodes’ memory to the defaults. Absent: false.')),
+      ),
+    },
+    'expected a state: an object { name, graph }',
+    'One state of an agent type: its name and the graph that steers its agents while they are in it.',
   );
 
   const SpawnSchema = obj(
@@ -442,10 +459,14 @@ function build(run?: Run) {
       maxForce: num(RANGES.maxForce, 'Largest steering force, px/tick².'),
       spawn: v.optional(SpawnSchema),
       variation: v.optional(VariationSchema),
-      graph: GraphSchema,
+      states: v.pipe(
+        list(StateSchema, LIMITS.statesPerType, 'expected a list of states', 'The states; names unique. Agents start in the first.'),
+        v.minLength(1, say('expected at least one state')),
+      ),
+      anyState: v.optional(GraphSchema),
     },
-    'expected an agent type: an object { id, name, color, count, mass, maxSpeed, maxForce, graph }',
-    'One agent type: its agents and their graph.',
+    'expected an agent type: an object { id, name, color, count, mass, maxSpeed, maxForce, states }',
+    'One agent type: its agents and their states’ graphs.',
   );
 
   const ObstacleSchema = obj(

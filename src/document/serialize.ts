@@ -7,7 +7,7 @@
  */
 import { joinPath } from './errors';
 import { LIMITS } from './schema';
-import type { AgentType, Connection, GraphNode, NamedTarget, Obstacle, SceneDocument, ScenePath } from './types';
+import type { AgentType, Connection, Graph, GraphNode, NamedTarget, Obstacle, SceneDocument, ScenePath } from './types';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -39,8 +39,18 @@ function agentType(t: AgentType): { [key: string]: Json } {
   const out = pick(t, ['id', 'name', 'color', 'count', 'mass', 'maxSpeed', 'maxForce']);
   if (t.spawn) out.spawn = pick(t.spawn, ['x', 'y', 'width', 'height', 'speed']);
   if (t.variation) out.variation = pick(t.variation, ['maxSpeed', 'maxForce']);
-  out.graph = { nodes: t.graph.nodes.map(node), connections: (t.graph.connections ?? []).map(connection) };
+  out.states = t.states.map((s) => {
+    const state: { [key: string]: Json } = { name: s.name, graph: graph(s.graph) };
+    if (s.minTicks !== undefined) state.minTicks = s.minTicks;
+    if (s.resetOnEnter !== undefined) state.resetOnEnter = s.resetOnEnter;
+    return state;
+  });
+  if (t.anyState) out.anyState = graph(t.anyState);
   return out;
+}
+
+function graph(g: Graph): { [key: string]: Json } {
+  return { nodes: g.nodes.map(node), connections: (g.connections ?? []).map(connection) };
 }
 
 /** The document as plain JSON data with keys in the order of types.ts. */

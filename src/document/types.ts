@@ -1,6 +1,6 @@
 /**
  * The scene document: what Steergraph saves, loads, shares and exports. Plain JSON data; the one
- * source of truth (DESIGN.md contract 1). Version 1. Units: px and ticks (velocities px/tick,
+ * source of truth (DESIGN.md contract 1). Version 2 (version 1 had one `graph` per agent type; see migrate.ts). Units: px and ticks (velocities px/tick,
  * forces px/tick²). The loader (src/document/load.ts) checks shape, types and limits; problems
  * inside a graph (a parameter out of range, a dangling connection, a missing reference) are the
  * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
@@ -10,7 +10,7 @@ import type { ParamValue } from '../../nodes/types';
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
 /** The newest document version this code reads and writes. */
-export const VERSION = 1;
+export const VERSION = 2;
 
 /** A node parameter's value: numbers, switches, and references (agent type id, path id, target name); one type, the nodes'. */
 export type { ParamValue };
@@ -37,10 +37,25 @@ export interface Connection {
   to: [string, string];
 }
 
-/** An agent type's behaviour graph. */
+/** A behaviour graph: one state's, or a type's any-state transitions. */
 export interface Graph {
   nodes: GraphNode[];
   connections: Connection[];
+}
+
+/**
+ * One state of an agent type: a name and the graph that steers its agents while they are in it.
+ * Agents start in the type's first state; Go to State nodes in a graph say when to leave
+ * (BEHAVIORS.md, "States and conditions").
+ */
+export interface TypeState {
+  /** Unique within the type; see ID_PATTERN. What Go to State nodes and the module's API name. */
+  name: string;
+  graph: Graph;
+  /** Whole ticks ≥ 0 (absent: 0): no transition out of the state before its agents spent this long in it. */
+  minTicks?: number;
+  /** Entering the state returns its nodes' memory (Wander's vector, Follow Path's waypoint) to the defaults. Absent: false. */
+  resetOnEnter?: boolean;
 }
 
 /** Where agents appear: uniformly in the rectangle (default: the whole world), moving at `speed` × maxSpeed (default 0.5). */
@@ -58,7 +73,7 @@ export interface Variation {
   maxForce?: number;
 }
 
-/** One agent type: its agents and their graph. */
+/** One agent type: its agents and their states' graphs. */
 export interface AgentType {
   id: string;
   name: string;
@@ -73,7 +88,10 @@ export interface AgentType {
   maxForce: number;
   spawn?: Spawn;
   variation?: Variation;
-  graph: Graph;
+  /** One or more; the first is where every agent starts. */
+  states: TypeState[];
+  /** Transitions taken from any state (condition and Go to State nodes), after the current state's own. */
+  anyState?: Graph;
 }
 
 /** A circular obstacle; `vx`, `vy` (px/tick) make it drift and bounce off the walls. */

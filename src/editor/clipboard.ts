@@ -5,7 +5,7 @@
 import { paste as pasteEdit, type Edit } from '../document/commands';
 import type { Connection, GraphNode } from '../document/types';
 import { freeOffset } from './placement';
-import { round, shownGraph, type EditorState } from './state';
+import { round, shownAt, shownGraph, type EditorState } from './state';
 
 /** How far a paste without the pointer over the canvas, or a duplicate, moves the copies (px, per try). */
 export const PASTE_STEP: [number, number] = [30, 30];
@@ -58,9 +58,9 @@ export function createClipboard(deps: ClipboardDeps): Clipboard {
 
   /** Pastes nodes offset by `offset`; they are selected once drawn. */
   function pasteNodes(nodes: readonly GraphNode[], connections: readonly Connection[], offset: [number, number]): void {
-    const { doc, typeId } = deps.state;
+    const { doc } = deps.state;
     if (!doc || !nodes.length) return;
-    const { edit, ids } = pasteEdit(typeId, doc, nodes, connections, offset);
+    const { edit, ids } = pasteEdit(shownAt(deps.state), doc, nodes, connections, offset);
     deps.selectWhenShown(ids);
     deps.apply(edit);
   }

@@ -17,6 +17,7 @@ import { MinimapPlugin } from 'rete-minimap-plugin';
 import { getNodeDef } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
+import type { GraphAt } from '../document/graphs';
 import type { ParamValue, SceneDocument } from '../document/types';
 import { installBoxSelect } from './box-select';
 import { createClipboard } from './clipboard';
@@ -31,7 +32,7 @@ import { restyleReteElements } from './restyle';
 import { SteerNode, type AreaExtra, type NodeHost, type Schemes, type TypedSocket } from './schemes';
 import { createSelection } from './selection';
 import { LaidOutSocketPosition } from './socket-position';
-import { createEditorState, round, shownGraph } from './state';
+import { createEditorState, round, shownAt, shownGraph } from './state';
 import { MINIMAP_RATIO, MINIMAP_SIZE, SOCKET_COLOR } from './theme';
 import { installWiring } from './wiring';
 
@@ -49,8 +50,8 @@ export interface EditorHost {
 
 /** The editor's public face. */
 export interface SteerEditor {
-  /** Shows (and reconciles to) the graph of `typeId` in `doc`, with these diagnostics. */
-  show(doc: SceneDocument, typeId: string, diagnostics: readonly Diagnostic[]): Promise<void>;
+  /** Shows (and reconciles to) the graph at `at` (a type id: its first state's) in `doc`, with these diagnostics. */
+  show(doc: SceneDocument, at: GraphAt, diagnostics: readonly Diagnostic[]): Promise<void>;
   /** The selected node ids. */
   selected(): string[];
   /** Selects exactly these nodes, and brings them to the front. */
@@ -105,7 +106,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
 
   const nodeHost: NodeHost = {
     setParam: (nodeId: string, k: string, value: ParamValue | undefined, mergeKey?: string) =>
-      host.apply(setParam(state.typeId, nodeId, k, value), mergeKey),
+      host.apply(setParam(shownAt(state), nodeId, k, value), mergeKey),
     scene: () => state.doc!,
     typeId: () => state.typeId,
   };
@@ -162,7 +163,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     if (ctx.type === 'nodedragged' && pendingMoves.size && !state.syncing) {
       const moves = [...pendingMoves].map(([id, position]) => ({ id, position: [round(position[0]), round(position[1])] as [number, number] }));
       pendingMoves.clear();
-      host.apply(moveNodes(state.typeId, moves));
+      host.apply(moveNodes(shownAt(state), moves));
     }
     if (ctx.type === 'contextmenu') {
       ctx.data.event.preventDefault();
@@ -239,7 +240,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     const at = clientToGraph(clientX, clientY);
     const [dx, dy] = freeOffset(g.nodes.map((n) => n.position), [at], [30, 30], 0);
     reconciler.selectWhenShown([id]);
-    host.apply(addNode(state.typeId, { id, kind, params: {}, position: [at[0] + dx, at[1] + dy] }));
+    host.apply(addNode(shownAt(state), { id, kind, params: {}, position: [at[0] + dx, at[1] + dy] }));
   }
 
   const removeBoxSelect = installBoxSelect(container, {
@@ -279,7 +280,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     addNodeAt,
     deleteSelected: () => {
       const ids = selection.selected();
-      if (ids.length) host.apply(removeNodes(state.typeId, ids));
+      if (ids.length) host.apply(removeNodes(shownAt(state), ids));
     },
     copy: clipboard.copy,
     paste: clipboard.paste,
@@ -316,7 +317,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
         const p = area.nodeViews.get(n.id)!.position;
         return { id: n.id, position: [round(p.x), round(p.y)] as [number, number] };
       });
-      host.apply(moveNodes(state.typeId, moves));
+      host.apply(moveNodes(shownAt(state), moves));
       await zoomToFit();
     },
     destroy: () => {

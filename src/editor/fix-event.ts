@@ -10,6 +10,8 @@ export const FIX_EVENT = 'diagnostic-fix';
 /** What a fix event carries. */
 export interface FixDetail {
   agentType: string;
+  /** The state whose graph holds the node (absent: the first). */
+  state?: number;
   nodeId: string;
   params: Record<string, number | boolean>;
   label: string;
@@ -18,6 +20,6 @@ export interface FixDetail {
 /** The event that applies a diagnostic's fix, or null when it has none. */
 export function fixEvent(d: Diagnostic): CustomEvent<FixDetail> | null {
   if (!d.fix || !d.nodeId) return null;
-  const detail: FixDetail = { agentType: d.agentType, nodeId: d.nodeId, params: d.fix.params, label: d.fix.label };
+  const detail: FixDetail = { agentType: d.agentType, ...(d.state !== undefined ? { state: d.state } : {}), nodeId: d.nodeId, params: d.fix.params, label: d.fix.label };
   return new CustomEvent(FIX_EVENT, { detail, bubbles: true, composed: true });
 }

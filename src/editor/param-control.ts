@@ -132,6 +132,10 @@ export class SteerParam extends LitElement {
         return [{ value: '', label: 'Choose a path…' }, ...scene.world.paths.map((p) => ({ value: p.id, label: p.id }))];
       case 'target':
         return [{ value: '', label: 'Choose a target…' }, ...scene.world.targets.map((t) => ({ value: t.name, label: t.name }))];
+      case 'state': {
+        const own = scene.agentTypes.find((t) => t.id === this.ownType);
+        return [{ value: '', label: 'Choose a state…' }, ...(own?.states ?? []).map((s) => ({ value: s.name, label: s.name }))];
+      }
       default:
         return [];
     }

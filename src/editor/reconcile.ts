@@ -6,6 +6,7 @@
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { Diagnostic } from '../compiler/diagnostics';
+import { graphOf, stateOfGraph, typeOfGraph, type GraphAt } from '../document/graphs';
 import type { Connection as DocConnection, SceneDocument } from '../document/types';
 import { nextTask } from '../next-task';
 import { Connection, SteerNode, type NodeHost, type Schemes } from './schemes';
@@ -30,7 +31,7 @@ export interface ReconcileDeps<A> {
 /** One editor's reconciliation. */
 export interface Reconciler {
   /** Shows (and reconciles to) the graph of `typeId` in `doc`, with these diagnostics; only the latest one asked for is drawn. */
-  show(doc: SceneDocument, typeId: string, diagnostics: readonly Diagnostic[]): Promise<void>;
+  show(doc: SceneDocument, at: GraphAt, diagnostics: readonly Diagnostic[]): Promise<void>;
   /** Selects these nodes as soon as the document that holds them is shown. */
   selectWhenShown(ids: string[]): void;
 }
@@ -38,7 +39,7 @@ export interface Reconciler {
 /** Reconciliation for one editor. */
 export function createReconciler<A>({ editor, area, state, nodeHost, selection, zoomToFit }: ReconcileDeps<A>): Reconciler {
   let queue: Promise<void> = Promise.resolve();
-  let wanted: { doc: SceneDocument; typeId: string; diagnostics: readonly Diagnostic[] } | null = null;
+  let wanted: { doc: SceneDocument; at: GraphAt; diagnostics: readonly Diagnostic[] } | null = null;
   /** Nodes to select as soon as the document that holds them is shown (see `reconcile`). */
   let toSelect: string[] | null = null;
 
@@ -54,12 +55,16 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
     sliceStart = performance.now();
   }
 
-  async function reconcile(d: SceneDocument, t: string, diagnostics: readonly Diagnostic[]): Promise<void> {
+  async function reconcile(d: SceneDocument, at: GraphAt, diagnostics: readonly Diagnostic[]): Promise<void> {
     sliceStart = performance.now();
+    const t = typeOfGraph(at);
+    const s = stateOfGraph(at);
     const type = d.agentTypes.find((x) => x.id === t);
-    const switched = t !== state.typeId;
+    const graph = type ? graphOf(type, s) : undefined;
+    const switched = t !== state.typeId || s !== state.stateIndex;
     state.doc = d;
     state.typeId = t;
+    state.stateIndex = s;
     state.syncing++;
     try {
       if (switched) {
@@ -67,9 +72,9 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         for (const c of editor.getConnections()) await editor.removeConnection(c.id);
         for (const n of editor.getNodes()) await editor.removeNode(n.id);
       }
-      const nodes = type?.graph.nodes ?? [];
+      const nodes = graph?.nodes ?? [];
       const ids = new Set(nodes.map((n) => n.id));
-      const wantedConnections = new Map((type?.graph.connections ?? []).map((c) => [connectionKey(c), c]));
+      const wantedConnections = new Map((graph?.connections ?? []).map((c) => [connectionKey(c), c]));
       // connections that go away (or whose node goes away) first
       for (const c of editor.getConnections()) {
         const k = connectionKey({ from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] });
@@ -86,7 +91,7 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
       }
       const byNode = new Map<string, Diagnostic[]>();
       for (const g of diagnostics) {
-        if (g.agentType !== t || !g.nodeId) continue;
+        if (g.agentType !== t || !g.nodeId || (g.state ?? 0) !== s) continue;
         const list = byNode.get(g.nodeId) ?? [];
         list.push(g);
         byNode.set(g.nodeId, list);
@@ -141,8 +146,8 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
   }
 
   return {
-    show(d, t, diagnostics) {
-      wanted = { doc: d, typeId: t, diagnostics };
+    show(d, at, diagnostics) {
+      wanted = { doc: d, at, diagnostics };
       queue = queue.then(async () => {
         // in a task after the edit's: the edit's own work (compiling, the app's panels) and drawing
         // the graph's change then fit a frame each on a 200-node graph, where together they did not
@@ -150,7 +155,7 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         const w = wanted;
         if (!w) return;
         wanted = null;
-        await reconcile(w.doc, w.typeId, w.diagnostics);
+        await reconcile(w.doc, w.at, w.diagnostics);
       });
       return queue;
     },

@@ -31,6 +31,8 @@ export const SOCKET_COLOR: Record<SocketType, string> = {
   agent: cssVar('socket-agent'),
   path: cssVar('socket-path'),
   obstacles: cssVar('socket-obstacles'),
+  number: cssVar('socket-number'),
+  condition: cssVar('socket-condition'),
 };
 
 /** Colour of a socket of an unknown type. */
@@ -46,6 +48,8 @@ export const SOCKET_SHAPE: Record<SocketType, 'circle' | 'diamond' | 'triangle' 
   agent: 'triangle',
   path: 'square',
   obstacles: 'hexagon',
+  number: 'square',
+  condition: 'diamond',
 };
 
 /** Layout constants shared by the node element and the size estimate (minimap, arrange). */

@@ -11,7 +11,7 @@ import { connect, disconnect, type Edit } from '../document/commands';
 import { cycleThrough } from './cycles';
 import { setDragState } from './drag-state';
 import type { AreaExtra, Schemes } from './schemes';
-import { shownGraph, type EditorState } from './state';
+import { shownAt, shownGraph, type EditorState } from './state';
 
 /** What wiring needs from its editor's host. */
 export interface WiringHost {
@@ -75,7 +75,7 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
       host.notify?.(`Not connected: that wire would close a cycle (${names}), and a force cannot depend on itself.`);
       return false;
     }
-    host.apply(connect(state.typeId, [source.nodeId, source.key], [target.nodeId, target.key]), `gesture:${state.gesture}`);
+    host.apply(connect(shownAt(state), [source.nodeId, source.key], [target.nodeId, target.key]), `gesture:${state.gesture}`);
     return true;
   }
 
@@ -87,7 +87,7 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
     if (ctx.type === 'connectionremove') {
       const c = ctx.data;
       if (keep.delete(c.id)) return;
-      host.apply(disconnect(state.typeId, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] }), `gesture:${state.gesture}`);
+      host.apply(disconnect(shownAt(state), { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] }), `gesture:${state.gesture}`);
       return;
     }
     if (ctx.type === 'connectioncreate') return; // made through the document (makeConnectionIfAllowed)

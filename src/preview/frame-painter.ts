@@ -153,11 +153,13 @@ export class FramePainter {
     const pos = world.positions(f.type);
     if (2 * f.index + 1 >= pos.length) return;
     const type = scene?.agentTypes.find((t) => t.id === f.type);
-    const nodes = type?.graph.nodes ?? [];
+    const reading = r.probe();
+    const graph = type?.states[reading?.state ?? 0]?.graph;
+    const nodes = graph?.nodes ?? [];
     const colors = probeColors(nodes, hasForceOutput);
     const out = nodes.find((n) => isSink(n.kind));
-    const final = out ? (type?.graph.connections.find((c) => c.to[0] === out.id)?.from[0] ?? null) : null;
-    drawInspection(ctx, dpr, r.view, pos[2 * f.index], pos[2 * f.index + 1], r.probe(), colors, final);
+    const final = out ? (graph?.connections.find((c) => c.to[0] === out.id)?.from[0] ?? null) : null;
+    drawInspection(ctx, dpr, r.view, pos[2 * f.index], pos[2 * f.index + 1], reading, colors, final);
   }
 
   /** The WebGL2 renderer on the canvas under the overlays, sized; null when WebGL2 failed. */

@@ -24,7 +24,7 @@ describe('the app’s presets and starter', () => {
     // nothing but the scene itself (a saved new scene holds no "$schema" of the starter's folder)
     expect(Object.keys(doc).sort()).toEqual(['agentTypes', 'description', 'format', 'name', 'version', 'world']);
     expect(doc.agentTypes).toHaveLength(1);
-    expect(doc.agentTypes[0].graph.nodes.map((n) => getNodeDef(n.kind)?.label)).toEqual(['Wander', 'Agent Output']);
+    expect(doc.agentTypes[0].states[0].graph.nodes.map((n) => getNodeDef(n.kind)?.label)).toEqual(['Wander', 'Agent Output']);
     expect(compile(doc).diagnostics).toEqual([]);
     // a fresh copy each time: editing one never changes the next
     expect(newScene()).not.toBe(doc);
@@ -33,7 +33,7 @@ describe('the app’s presets and starter', () => {
   it('gives + Type the starter’s agent type under its own id, name and colour', () => {
     const t = newAgentType('type-2', 'Type 2', TYPE_COLOURS[1]);
     expect(t).toMatchObject({ id: 'type-2', name: 'Type 2', color: '#ff7a59' });
-    expect(t.graph).toEqual(newScene().agentTypes[0].graph);
+    expect(t.states[0].graph).toEqual(newScene().agentTypes[0].states[0].graph);
     expect(compile({ ...newScene(), agentTypes: [newScene().agentTypes[0], t] }).diagnostics).toEqual([]);
   });
 });

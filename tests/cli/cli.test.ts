@@ -93,8 +93,8 @@ describe('check', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       [
-        'error agentTypes[0].graph.nodes[4].params.slowingRadius (sheep/arr.slowingRadius): Slowing radius must be more than 0 px and at most 100000 px, got 0 px',
-        'error agentTypes[0].graph.nodes[4] (sheep/arr.target): Arrive needs its Target input connected',
+        'error agentTypes[0].states[0].graph.nodes[4].params.slowingRadius (sheep/arr.slowingRadius): Slowing radius must be more than 0 px and at most 100000 px, got 0 px',
+        'error agentTypes[0].states[0].graph.nodes[4] (sheep/arr.target): Arrive needs its Target input connected',
         'errors.steer.json: 2 errors, 0 warnings',
         '',
       ].join('\n'),
@@ -132,8 +132,8 @@ describe('export', () => {
     expect(r.stderr).toBe(
       [
         'steergraph: errors.steer.json has errors, so it cannot be exported:',
-        '  error agentTypes[0].graph.nodes[4].params.slowingRadius (sheep/arr.slowingRadius): Slowing radius must be more than 0 px and at most 100000 px, got 0 px',
-        '  error agentTypes[0].graph.nodes[4] (sheep/arr.target): Arrive needs its Target input connected',
+        '  error agentTypes[0].states[0].graph.nodes[4].params.slowingRadius (sheep/arr.slowingRadius): Slowing radius must be more than 0 px and at most 100000 px, got 0 px',
+        '  error agentTypes[0].states[0].graph.nodes[4] (sheep/arr.target): Arrive needs its Target input connected',
         '',
       ].join('\n'),
     );
@@ -368,7 +368,7 @@ describe('text from the file is escaped in every line check, run and export prin
     const evil = 'x\u001b[31m\u202e\u2066\u200b\u2028\u0085';
     const doc = JSON.parse(readFileSync(path.join(dir, 'good.steer.json'), 'utf8'));
     doc.name = `N${evil}`;
-    const graph = doc.agentTypes[0].graph;
+    const graph = doc.agentTypes[0].states[0].graph;
     graph.nodes[1].kind = `kind${evil}`;
     graph.connections.push({ from: [`n${evil}`, `p${evil}`], to: ['sum', `q${evil}`] });
     writeFileSync(path.join(dir, 'crafted.steer.json'), JSON.stringify(doc).replace('"seed":21', '"seed":1,"seed":21'));

@@ -27,7 +27,7 @@ function param(kind: string, params: GraphNode['params'], world: Partial<SceneWo
   return diagnose([node('n', kind, params), node('out', 'agent-output')], [wire('n.force', 'out.force')], world);
 }
 
-const at = (k: number, rest = '') => `agentTypes[0].graph.nodes[${k}]${rest}`;
+const at = (k: number, rest = '') => `agentTypes[0].states[0].graph.nodes[${k}]${rest}`;
 
 describe('node diagnostics', () => {
   it('an unknown kind', () => {
@@ -143,7 +143,7 @@ describe('node diagnostics', () => {
 });
 
 describe('connection diagnostics', () => {
-  const conn = (k: number) => `agentTypes[0].graph.connections[${k}]`;
+  const conn = (k: number) => `agentTypes[0].states[0].graph.connections[${k}]`;
 
   it('into a node that does not exist', () => {
     expect(withSeek([], [wire('seek.force', 'out.force'), wire('seek.force', 'ghost.in')])).toEqual([
@@ -226,7 +226,7 @@ describe('connection diagnostics', () => {
 describe('graph diagnostics', () => {
   it('no Agent Output', () => {
     expect(diagnose([node('w', 'wander')], [])).toEqual([
-      { severity: 'error', agentType: 'a', path: 'agentTypes[0].graph.nodes', message: 'This graph has no Agent Output: add one and connect a force to it' },
+      { severity: 'error', agentType: 'a', path: 'agentTypes[0].states[0].graph.nodes', message: 'This graph has no Agent Output: add one and connect a force to it' },
       { severity: 'warning', agentType: 'a', nodeId: 'w', path: at(0), message: 'Not connected to the Agent Output: this node does nothing' },
     ]);
   });
@@ -274,14 +274,14 @@ describe('graph diagnostics', () => {
   it('names the agent type and its index in a scene of several', () => {
     const doc = seekPointerScene([agentType('wolf', [node('seek', 'seek'), node('out', 'agent-output')], [wire('seek.force', 'out.force')])]);
     expect(compile(doc).diagnostics).toEqual([
-      { severity: 'error', agentType: 'wolf', nodeId: 'seek', port: 'target', path: 'agentTypes[1].graph.nodes[0]', message: 'Seek needs its Target input connected' },
+      { severity: 'error', agentType: 'wolf', nodeId: 'seek', port: 'target', path: 'agentTypes[1].states[0].graph.nodes[0]', message: 'Seek needs its Target input connected' },
     ]);
   });
 
   it('formats as one line for the CLI: severity, path, type/node.port, message', () => {
     const [d] = param('wander', { jitter: 11 });
-    expect(formatDiagnostic(d)).toBe('error agentTypes[0].graph.nodes[0].params.jitter (a/n.jitter): Jitter must be at least 0 and at most 10, got 11');
-    expect(formatDiagnostic({ severity: 'error', agentType: 'a', path: 'agentTypes[0].graph.nodes', message: 'm' })).toBe('error agentTypes[0].graph.nodes (a): m');
+    expect(formatDiagnostic(d)).toBe('error agentTypes[0].states[0].graph.nodes[0].params.jitter (a/n.jitter): Jitter must be at least 0 and at most 10, got 11');
+    expect(formatDiagnostic({ severity: 'error', agentType: 'a', path: 'agentTypes[0].states[0].graph.nodes', message: 'm' })).toBe('error agentTypes[0].states[0].graph.nodes (a): m');
   });
 });
 
@@ -313,8 +313,8 @@ describe('a graph with errors', () => {
 
   it('still saves and opens again, and gives the same diagnostics', () => {
     const doc = broken();
-    doc.agentTypes[0].graph.nodes.push(node('x', 'teleport', { warp: 9 }), node('arr', 'arrive', { slowingRadius: -5 }));
-    doc.agentTypes[0].graph.connections.push(wire('ghost.force', 'out.force'), wire('x.force', 'arr.target'));
+    doc.agentTypes[0].states[0].graph.nodes.push(node('x', 'teleport', { warp: 9 }), node('arr', 'arrive', { slowingRadius: -5 }));
+    doc.agentTypes[0].states[0].graph.connections.push(wire('ghost.force', 'out.force'), wire('x.force', 'arr.target'));
     const loaded = loadScene(serializeScene(doc));
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;

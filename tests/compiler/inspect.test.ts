@@ -109,7 +109,7 @@ describe('muted nodes', () => {
   it('a muted Truncate passes its input through: the same run as without the Truncate, bit for bit', () => {
     const withCap = muted(seekWanderScene(), ['cap']);
     const without = structuredClone(seekWanderScene());
-    const g = without.agentTypes[0].graph;
+    const g = without.agentTypes[0].states[0].graph;
     g.nodes = g.nodes.filter((n) => n.id !== 'cap');
     g.connections = g.connections.filter((c) => c.to[0] !== 'cap' && c.from[0] !== 'cap').concat(wire('sum.force', 'out.force'));
     expect(compile(withCap).diagnostics).toEqual([]);
@@ -136,13 +136,13 @@ describe('muted nodes', () => {
     const saved = serializeScene(history.doc);
     expect(saved).toContain('"muted": true');
     const loaded = loadScene(saved);
-    expect(loaded.ok && loaded.doc.agentTypes[0].graph.nodes.filter((n) => n.muted).map((n) => n.id)).toEqual(['seek', 'cap']);
+    expect(loaded.ok && loaded.doc.agentTypes[0].states[0].graph.nodes.filter((n) => n.muted).map((n) => n.id)).toEqual(['seek', 'cap']);
     history.apply(setMuted('a', ['seek'], false));
-    expect(history.doc.agentTypes[0].graph.nodes.find((n) => n.id === 'seek')).not.toHaveProperty('muted');
+    expect(history.doc.agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'seek')).not.toHaveProperty('muted');
     history.undo();
     history.undo();
     expect(history.doc).toEqual(doc);
-    expect(loadScene(JSON.stringify({ ...doc, agentTypes: [{ ...doc.agentTypes[0], graph: { ...doc.agentTypes[0].graph, nodes: [{ ...node('x', 'seek'), muted: 'yes' }] } }] }))).toMatchObject({
+    expect(loadScene(JSON.stringify({ ...doc, agentTypes: [{ ...doc.agentTypes[0], graph: { ...doc.agentTypes[0].states[0].graph, nodes: [{ ...node('x', 'seek'), muted: 'yes' }] } }] }))).toMatchObject({
       ok: false,
     });
   });

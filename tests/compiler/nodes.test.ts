@@ -78,7 +78,7 @@ describe.each(NODE_DEFS.map((d) => [d.kind]))('%s', (kind) => {
 
   it('has a fixture that uses it', () => {
     expect(cases.length, `tests/fixtures/node-cases.ts has no fixture for "${kind}"`).toBeGreaterThan(0);
-    for (const c of cases) expect(c.doc.agentTypes[0].graph.nodes.some((n) => n.kind === kind), c.name).toBe(true);
+    for (const c of cases) expect(c.doc.agentTypes[0].states[0].graph.nodes.some((n) => n.kind === kind), c.name).toBe(true);
   });
 
   for (const c of cases) {

@@ -69,7 +69,7 @@ describe('Arrive: a slowing radius too short to stop in', () => {
     const d = compile(arriveScene(40, { maxSpeed: 4, maxForce: 0.1 })).diagnostics;
     expect(d).toHaveLength(1);
     const [w] = d;
-    expect(w).toMatchObject({ severity: 'warning', agentType: 'a', nodeId: 'arr', port: 'slowingRadius', path: 'agentTypes[0].graph.nodes[1].params.slowingRadius' });
+    expect(w).toMatchObject({ severity: 'warning', agentType: 'a', nodeId: 'arr', port: 'slowingRadius', path: 'agentTypes[0].states[0].graph.nodes[1].params.slowingRadius' });
     // BEHAVIORS.md: with mass 1 the agent stops when R ≥ S²/(2F) + S = 84; the integrator says a little less.
     expect(w.message).toBe(
       'Slowing radius 40 px is too short: at maxSpeed 4 px/tick and maxForce 0.1 this agent needs about 82 px to stop, so it passes the target and turns back.',
@@ -179,14 +179,14 @@ describe('Arrive: a slowing radius too short to stop in', () => {
 
   it('the CLI line carries the fix', () => {
     const [w] = compile(arriveScene(40, { maxSpeed: 4, maxForce: 0.1 })).diagnostics;
-    expect(formatDiagnostic(w)).toBe(`warning agentTypes[0].graph.nodes[1].params.slowingRadius (a/arr.slowingRadius): ${w.message} Fix: set slowing radius to 85 px.`);
+    expect(formatDiagnostic(w)).toBe(`warning agentTypes[0].states[0].graph.nodes[1].params.slowingRadius (a/arr.slowingRadius): ${w.message} Fix: set slowing radius to 85 px.`);
   });
 
   it('applying the fix removes the warning, and the search is cached', () => {
     const doc = arriveScene(40, { maxSpeed: 5, maxForce: 0.15 });
     const [w] = compile(doc).diagnostics;
     const fixed = applyFix(doc, 'a', 'arr', w.fix!.params);
-    expect(fixed.agentTypes[0].graph.nodes[1].params.slowingRadius).toBe(w.fix!.params.slowingRadius);
+    expect(fixed.agentTypes[0].states[0].graph.nodes[1].params.slowingRadius).toBe(w.fix!.params.slowingRadius);
     expect(compile(fixed).diagnostics).toEqual([]);
     expect(stoppingRadius(5, 0.15, 1)).toBe(stoppingRadius(5, 0.15, 1));
   });
@@ -225,7 +225,7 @@ describe('Flock: separation that reaches as far as sight', () => {
   it('warns when separation is beyond sight, with a fix that leaves room for cohesion', () => {
     const [w, ...rest] = compile(flock({ sight: 100, separation: 120 })).diagnostics;
     expect(rest).toEqual([]);
-    expect(w).toMatchObject({ severity: 'warning', nodeId: 'f', port: 'separation', path: 'agentTypes[0].graph.nodes[0].params.separation' });
+    expect(w).toMatchObject({ severity: 'warning', nodeId: 'f', port: 'separation', path: 'agentTypes[0].states[0].graph.nodes[0].params.separation' });
     expect(w.message).toMatch(/^Separation 120 px reaches beyond Sight 100 px: every neighbour this agent sees also pushes it away/);
     expect(w.fix).toEqual({ label: 'set separation to 50 px (half the sight)', params: { separation: 50 } });
     expect(compile(applyFix(flock({ sight: 100, separation: 120 }), 'a', 'f', w.fix!.params)).diagnostics).toEqual([]);
@@ -274,7 +274,7 @@ describe('Truncate straight into the Agent Output', () => {
 
   it('at a custom max at or above maxForce: does nothing, says so', () => {
     const [w] = compile(truncate({ useMaxForce: false, max: 0.2 })).diagnostics;
-    expect(w).toMatchObject({ severity: 'warning', nodeId: 't', port: 'max', path: 'agentTypes[0].graph.nodes[2].params.max' });
+    expect(w).toMatchObject({ severity: 'warning', nodeId: 't', port: 'max', path: 'agentTypes[0].states[0].graph.nodes[2].params.max' });
     expect(w.message).toBe(
       'Max 0.2 px/tick² is not below this agent type’s maxForce (0.2 px/tick²), and the Agent Output already caps the force at maxForce: this Truncate does nothing here. Set Max below 0.2 to make this agent steer more gently, or remove the node.',
     );
@@ -294,8 +294,8 @@ describe('Truncate straight into the Agent Output', () => {
 describe('when the checks run', () => {
   it('only for graphs that compile: an error elsewhere in the graph silences them', () => {
     const doc = arriveScene(40, { maxSpeed: 4, maxForce: 0.1 });
-    doc.agentTypes[0].graph.nodes.push(node('s', 'sum'));
-    doc.agentTypes[0].graph.connections.push(wire('s.force', 'arr.target'));
+    doc.agentTypes[0].states[0].graph.nodes.push(node('s', 'sum'));
+    doc.agentTypes[0].states[0].graph.connections.push(wire('s.force', 'arr.target'));
     const d = compile(doc).diagnostics;
     expect(d.some((x) => x.severity === 'error')).toBe(true);
     expect(d.some((x) => x.fix)).toBe(false);
@@ -303,7 +303,7 @@ describe('when the checks run', () => {
 
   it('only for live nodes: an Arrive that feeds nothing gets only the “not connected” warning', () => {
     const doc = arriveScene(40, { maxSpeed: 4, maxForce: 0.1 });
-    const g = doc.agentTypes[0].graph;
+    const g = doc.agentTypes[0].states[0].graph;
     g.nodes.push(node('p', 'pointer'), node('seek', 'seek'));
     g.connections = [wire('goal.point', 'arr.target'), wire('p.point', 'seek.target'), wire('seek.force', 'out.force')];
     expect(compile(doc).diagnostics.map((x) => `${x.nodeId}: ${x.message}`)).toEqual([
@@ -314,7 +314,7 @@ describe('when the checks run', () => {
 
   it('not for a muted node', () => {
     const doc = arriveScene(40, { maxSpeed: 4, maxForce: 0.1 });
-    Object.assign(doc.agentTypes[0].graph.nodes[1], { muted: true });
+    Object.assign(doc.agentTypes[0].states[0].graph.nodes[1], { muted: true });
     expect(compile(doc).diagnostics.filter((x) => x.fix)).toEqual([]);
   });
 

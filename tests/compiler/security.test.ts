@@ -134,7 +134,7 @@ describe('hostile free text (names, descriptions) loads, and stays in the litera
 describe('hostile ids and target names are refused by the loader, with the path', () => {
   const places: [string, (d: SceneDocument, v: string) => void][] = [
     ['agentTypes[0].id', (d, v) => (d.agentTypes[0].id = v)],
-    ['agentTypes[0].graph.nodes[1].id', (d, v) => (d.agentTypes[0].graph.nodes[1].id = v)],
+    ['agentTypes[0].states[0].graph.nodes[1].id', (d, v) => (d.agentTypes[0].states[0].graph.nodes[1].id = v)],
     ['world.paths[0].id', (d, v) => (d.world.paths[0].id = v)],
     ['world.targets[0].name', (d, v) => (d.world.targets[0].name = v)],
   ];
@@ -156,7 +156,7 @@ describe('hostile ids and target names are refused by the loader, with the path'
 describe('hostile kinds, references and connection ends load, are diagnosed, and stay in the literal', () => {
   const hostile = (payload: string): SceneDocument => {
     const doc = markedScene();
-    const g = doc.agentTypes[0].graph;
+    const g = doc.agentTypes[0].states[0].graph;
     g.nodes.push(
       node('zqKind', payload.slice(0, 64)),
       node('zqNear', 'nearest-agent', { agentType: payload }),
@@ -176,12 +176,12 @@ describe('hostile kinds, references and connection ends load, are diagnosed, and
       expect(m.hasErrors).toBe(true);
       const errors = m.diagnostics.filter((d) => d.severity === 'error');
       expect(errors.map((d) => d.path)).toEqual([
-        'agentTypes[0].graph.nodes[3].kind',
-        'agentTypes[0].graph.nodes[4].params.agentType',
-        'agentTypes[0].graph.nodes[5].params.path',
-        'agentTypes[0].graph.nodes[6].params.target',
-        'agentTypes[0].graph.connections[2]',
-        'agentTypes[0].graph.connections[3]',
+        'agentTypes[0].states[0].graph.nodes[3].kind',
+        'agentTypes[0].states[0].graph.nodes[4].params.agentType',
+        'agentTypes[0].states[0].graph.nodes[5].params.path',
+        'agentTypes[0].states[0].graph.nodes[6].params.target',
+        'agentTypes[0].states[0].graph.connections[2]',
+        'agentTypes[0].states[0].graph.connections[3]',
       ]);
       // A message quotes the text as JSON, so a CLI line stays one line.
       for (const d of errors) expect(formatDiagnostic(d)).not.toMatch(/[\n\r\u2028\u2029]/);
@@ -213,7 +213,7 @@ describe('__proto__, constructor and prototype', () => {
       const text = JSON.stringify(doc).replace('"params":{"target":"zqGoal"}', `"params":{"target":"zqGoal","${key}":{"polluted":1}}`);
       const loaded = loadScene(text);
       expect(loaded.ok, key).toBe(false);
-      if (!loaded.ok) expect(loaded.errors.map((e) => e.path)).toContain(`agentTypes[0].graph.nodes[0].params.${key}`);
+      if (!loaded.ok) expect(loaded.errors.map((e) => e.path)).toContain(`agentTypes[0].states[0].graph.nodes[0].params.${key}`);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -223,7 +223,7 @@ describe('__proto__, constructor and prototype', () => {
       ['"format"', '"__proto__":{"polluted":1},"format"', '__proto__'],
       ['"width"', '"constructor":{"polluted":1},"width"', 'world.constructor'],
       ['"color"', '"prototype":{"polluted":1},"color"', 'agentTypes[0].prototype'],
-      ['"nodes"', '"__proto__":{"polluted":1},"nodes"', 'agentTypes[0].graph.__proto__'],
+      ['"nodes"', '"__proto__":{"polluted":1},"nodes"', 'agentTypes[0].states[0].graph.__proto__'],
     ];
     for (const [find, replace, path] of cases) {
       const loaded = loadScene(JSON.stringify(markedScene()).replace(find, replace));
@@ -235,7 +235,7 @@ describe('__proto__, constructor and prototype', () => {
 
   it('other inherited names as parameters are only unknown parameters', () => {
     const doc = markedScene();
-    doc.agentTypes[0].graph.nodes[1].params = { toString: 1, hasOwnProperty: 'x', valueOf: true };
+    doc.agentTypes[0].states[0].graph.nodes[1].params = { toString: 1, hasOwnProperty: 'x', valueOf: true };
     const loaded = load(doc);
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
@@ -291,12 +291,12 @@ describe('__proto__, constructor and prototype', () => {
 describe('numbers', () => {
   it('written as texts: a parameter is diagnosed, a world field refused', () => {
     const doc = markedScene();
-    doc.agentTypes[1].graph.nodes[1].params = { threshold: '20' };
+    doc.agentTypes[1].states[0].graph.nodes[1].params = { threshold: '20' };
     const loaded = load(doc);
     expect(loaded.ok).toBe(true);
     if (loaded.ok) {
       expect(compile(loaded.doc).diagnostics).toEqual([
-        { severity: 'error', agentType: 'zqB', nodeId: 'zqFollow', port: 'threshold', path: 'agentTypes[1].graph.nodes[1].params.threshold', message: 'Waypoint radius must be a number, got "20"' },
+        { severity: 'error', agentType: 'zqB', nodeId: 'zqFollow', port: 'threshold', path: 'agentTypes[1].states[0].graph.nodes[1].params.threshold', message: 'Waypoint radius must be a number, got "20"' },
       ]);
     }
     for (const [path, set] of [
@@ -314,7 +314,7 @@ describe('numbers', () => {
 
   it('±1e308 in parameters: diagnosed as out of range, never emitted', () => {
     const doc = markedScene();
-    const g = doc.agentTypes[0].graph;
+    const g = doc.agentTypes[0].states[0].graph;
     g.nodes.push(node('zqW', 'wander', { distance: 1e308, radius: -1e308 }), node('zqP', 'point', { x: 1e308, y: -1e308 }));
     const loaded = load(doc);
     expect(loaded.ok).toBe(true);
@@ -336,8 +336,8 @@ describe('numbers', () => {
       ['"x":10,"y":10', '"x":-1e308,"y":10', 'world.targets[0].x'],
       ['"maxSpeed":4', '"maxSpeed":1e308', 'agentTypes[0].maxSpeed'],
       ['"seed":7', '"seed":1e308', 'world.seed'],
-      ['"target":"zqGoal"', '"target":"zqGoal","slowingRadius":1e309', 'agentTypes[0].graph.nodes[0].params.slowingRadius'],
-      ['"position":[0,0]', '"position":[1e309,0]', 'agentTypes[0].graph.nodes[0].position[0]'],
+      ['"target":"zqGoal"', '"target":"zqGoal","slowingRadius":1e309', 'agentTypes[0].states[0].graph.nodes[0].params.slowingRadius'],
+      ['"position":[0,0]', '"position":[1e309,0]', 'agentTypes[0].states[0].graph.nodes[0].position[0]'],
     ];
     for (const [find, replace, path] of cases) {
       expect(base).toContain(find);

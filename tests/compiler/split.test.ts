@@ -45,7 +45,7 @@ function bigScene(nodes: number): SceneDocument {
   (muted as { muted?: boolean }).muted = true;
   const doc = sceneOf(60, g, {}, 'large graph');
   const w = largeGraph(Math.max(10, nodes >> 1));
-  doc.agentTypes.push({ ...structuredClone(doc.agentTypes[0]), id: 'wolf', name: 'Wolf', count: 7, graph: { nodes: w.nodes, connections: w.connections } });
+  doc.agentTypes.push({ ...structuredClone(doc.agentTypes[0]), id: 'wolf', name: 'Wolf', count: 7, states: [{ name: 'default', graph: { nodes: w.nodes, connections: w.connections } }] });
   const loaded = validateScene(doc);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded));
   return loaded.doc;
@@ -97,7 +97,7 @@ describe('large graphs', () => {
 
   it('at the limit of 2,000 nodes, the default splits the graph into functions under a size bound', () => {
     const big = bigScene(1996);
-    expect(big.agentTypes[0].graph.nodes).toHaveLength(2000);
+    expect(big.agentTypes[0].states[0].graph.nodes).toHaveLength(2000);
     const { programSource, lowered, ok } = compile(big);
     expect(ok).toEqual([true, true]);
     const parts = chunks(programSource, 0);

@@ -50,7 +50,7 @@ function checkedGraph(nodes: [string, string, Record<string, ParamValue>?][], ed
     incoming.get(b)!.set(q, { from: src, port: src.outputs.find((o) => o.key === p)! });
   }
   const type = agentType('a', []);
-  return { typeIndex: 0, type, nodes: list, byId, incoming, output: list.find((n) => n.kind === 'agent-output') };
+  return { typeIndex: 0, type, state: 0, base: 'agentTypes[0].states[0].graph', several: false, nodes: list, byId, incoming, output: list.find((n) => n.kind === 'agent-output'), transitions: [] };
 }
 
 describe('stage 1, validate', () => {
@@ -89,7 +89,7 @@ describe('stage 1, validate', () => {
     const doc = scene([agentType('a', [node('arr', 'arrive', { slowingRadius: 0 }), node('out', 'agent-output')], [wire('arr.force', 'out.force')])]);
     const { graphs, diagnostics } = validate(doc);
     expect(summary(graphs[0]).nodes[0]).toEqual({ id: 'arr', kind: 'arrive', broken: true, values: { slowingRadius: 0 }, inputs: ['target'] });
-    expect(diagnostics.map((d) => d.path)).toEqual(['agentTypes[0].graph.nodes[0].params.slowingRadius']);
+    expect(diagnostics.map((d) => d.path)).toEqual(['agentTypes[0].states[0].graph.nodes[0].params.slowingRadius']);
   });
 });
 
@@ -126,7 +126,7 @@ describe('stage 2, orderGraph', () => {
     expect(ordered.order.map((n) => n.id)).toEqual(['w', 'out']);
     expect(ordered.ok).toBe(true);
     expect(out).toEqual([
-      { severity: 'warning', agentType: 'a', nodeId: 'spare', path: 'agentTypes[0].graph.nodes[1]', message: 'Not connected to the Agent Output: this node does nothing' },
+      { severity: 'warning', agentType: 'a', nodeId: 'spare', path: 'agentTypes[0].states[0].graph.nodes[1]', message: 'Not connected to the Agent Output: this node does nothing' },
     ]);
   });
 
@@ -203,6 +203,7 @@ describe('stage 3, lowerType', () => {
     expect(lowered).toEqual({
       typeIndex: 0,
       ok: true,
+      stateNames: ['default'],
       pre: ['const P0 = A.passes[0];', 'flockPass(A, A, 100, 30, 1.5, 1, 1, false, P0, 1000);'],
       body: [
         'const j0 = nearest(T1, A, i, 75);',
@@ -239,6 +240,7 @@ describe('stage 4, emitProgram', () => {
   const wanderer: LoweredType = {
     typeIndex: 0,
     ok: true,
+    stateNames: ['default'],
     pre: [],
     body: ['wander(s, 0, A, i, 0, 0, 10, 5, 1);', 'seek(s, 2, A, i, K0, 0);', 's[4] = 1 * s[0] + 0.5 * s[2]; s[5] = 1 * s[1] + 0.5 * s[3];', 'F[2 * i] = s[4]; F[2 * i + 1] = s[5];'],
     scratch: 6,
@@ -255,6 +257,7 @@ describe('stage 4, emitProgram', () => {
   const broken: LoweredType = {
     typeIndex: 1,
     ok: false,
+    stateNames: ['default'],
     pre: [],
     body: [],
     scratch: 0,

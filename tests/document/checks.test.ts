@@ -19,10 +19,10 @@ const nodes = (n: number, prefix = 'n'): GraphNode[] =>
 const split = (n: number, per: number): number[] => Array.from({ length: Math.ceil(n / per) }, (_, k) => Math.min(per, n - k * per));
 
 /** Agent types t0, t1, … whose graphs are made by `graph` from the sizes `sizes`. */
-const typesOf = (sizes: number[], graph: (size: number) => Partial<AgentType['graph']>): AgentType[] =>
+const typesOf = (sizes: number[], graph: (size: number) => Partial<AgentType['states'][number]['graph']>): AgentType[] =>
   sizes.map((size, k) => {
     const t = bareType(`t${k}`);
-    t.graph = { ...t.graph, ...graph(size) };
+    t.states[0].graph = { ...t.states[0].graph, ...graph(size) };
     return t;
   });
 
@@ -60,11 +60,11 @@ describe('size limits', () => {
     expectLimit(
       (n) => {
         const doc = sampleScene();
-        doc.agentTypes[1].graph = { nodes: nodes(n), connections: [] };
+        doc.agentTypes[1].states[0].graph = { nodes: nodes(n), connections: [] };
         return doc;
       },
       LIMITS.nodesPerGraph,
-      'agentTypes[1].graph.nodes: too many nodes: 2001 (the limit is 2000 per graph)',
+      'agentTypes[1].states[0].graph.nodes: too many nodes: 2001 (the limit is 2000 per graph)',
     );
   });
 
@@ -81,11 +81,11 @@ describe('size limits', () => {
     expectLimit(
       (n) => {
         const doc = sampleScene();
-        doc.agentTypes[0].graph.connections = Array.from({ length: n }, () => ({ from: ['flee', 'force'], to: ['sum', 'in0'] }));
+        doc.agentTypes[0].states[0].graph.connections = Array.from({ length: n }, () => ({ from: ['flee', 'force'], to: ['sum', 'in0'] }));
         return doc;
       },
       LIMITS.connectionsPerGraph,
-      'agentTypes[0].graph.connections: too many connections: 10001 (the limit is 10000 per graph)',
+      'agentTypes[0].states[0].graph.connections: too many connections: 10001 (the limit is 10000 per graph)',
     );
   });
 
@@ -105,11 +105,11 @@ describe('size limits', () => {
     expectLimit(
       (n) => {
         const doc = sampleScene();
-        doc.agentTypes[1].graph.nodes[0].params = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i]));
+        doc.agentTypes[1].states[0].graph.nodes[0].params = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i]));
         return doc;
       },
       LIMITS.paramsPerNode,
-      'agentTypes[1].graph.nodes[0].params: too many parameters: 101 (the limit is 100 per node)',
+      'agentTypes[1].states[0].graph.nodes[0].params: too many parameters: 101 (the limit is 100 per node)',
     );
   });
 
@@ -212,11 +212,11 @@ describe('duplicates', () => {
   it('refuses a repeated id or name at its second occurrence', () => {
     const doc = sampleScene();
     doc.agentTypes.push(bareType('sheep'), bareType('wolf'), bareType('sheep'));
-    doc.agentTypes[0].graph.nodes[1].id = 'flee';
+    doc.agentTypes[0].states[0].graph.nodes[1].id = 'flee';
     doc.world.paths.push({ id: 'patrol', points: [], loop: false });
     doc.world.targets.push({ name: 'gate', x: 0, y: 0 });
     expect(errorsOf(doc)).toEqual([
-      'agentTypes[0].graph.nodes[1].id: duplicate node id "flee": agentTypes[0].graph.nodes[0] has it already',
+      'agentTypes[0].states[0].graph.nodes[1].id: duplicate node id "flee": agentTypes[0].states[0].graph.nodes[0] has it already',
       'agentTypes[2].id: duplicate agent type id "sheep": agentTypes[0] has it already',
       'agentTypes[3].id: duplicate agent type id "wolf": agentTypes[1] has it already',
       'agentTypes[4].id: duplicate agent type id "sheep": agentTypes[0] has it already',
@@ -227,7 +227,7 @@ describe('duplicates', () => {
 
   it('lets the same id name a node in two graphs, and a path and a target alike', () => {
     const doc = sampleScene();
-    doc.agentTypes[1].graph.nodes[0].id = 'flee';
+    doc.agentTypes[1].states[0].graph.nodes[0].id = 'flee';
     doc.world.targets[0].name = 'patrol';
     doc.agentTypes[0].id = 'patrol';
     expect(errorsOf(doc)).toEqual([]);
@@ -235,7 +235,7 @@ describe('duplicates', () => {
 });
 
 describe('parameter names and prototypes', () => {
-  const params = 'agentTypes[1].graph.nodes[0].params';
+  const params = 'agentTypes[1].states[0].graph.nodes[0].params';
 
   it('refuses __proto__, constructor and prototype, which would otherwise vanish on load', () => {
     const text = serializeScene(sampleScene()).replace(
@@ -254,7 +254,7 @@ describe('parameter names and prototypes', () => {
   it('builds parameters as plain objects whose keys are all their own', () => {
     const r = loadScene(serializeScene(sampleScene()));
     if (!r.ok) throw new Error('expected the sample to load');
-    const p = r.doc.agentTypes[0].graph.nodes[0].params;
+    const p = r.doc.agentTypes[0].states[0].graph.nodes[0].params;
     expect(Object.getPrototypeOf(p)).toBe(Object.prototype);
     expect(Object.keys(p)).toEqual(['panicDistance', 'target', 'enabled']);
     expect(({} as Record<string, unknown>).panicDistance).toBeUndefined();

@@ -8,11 +8,11 @@ function bigScene(n: number): SceneDocument {
   const doc = sampleScene();
   const nodes: GraphNode[] = Array.from({ length: n }, (_, i) => ({ id: `w${i}`, kind: 'wander', params: { wanderRadius: 10 + (i % 7) }, position: [i * 3, i] }));
   const [first, ...rest] = doc.agentTypes;
-  return { ...doc, agentTypes: [{ ...first, graph: { ...first.graph, nodes: [...first.graph.nodes, ...nodes] } }, ...rest] };
+  return { ...doc, agentTypes: [{ ...first, states: [{ name: 'default', graph: { ...first.states[0].graph, nodes: [...first.states[0].graph.nodes, ...nodes] } }] }, ...rest] };
 }
 
 const typeId = (d: SceneDocument) => d.agentTypes[0].id;
-const nodeIds = (d: SceneDocument) => d.agentTypes[0].graph.nodes.map((n) => n.id);
+const nodeIds = (d: SceneDocument) => d.agentTypes[0].states[0].graph.nodes.map((n) => n.id);
 
 describe('historyBytes', () => {
   it('counts nothing for what two documents share, and the changed path for an edit', () => {
@@ -96,6 +96,6 @@ describe('History bound', () => {
     h.apply(setParam(typeId(start), 'w2', 'wanderRadius', 2));
     expect(h.undoSteps).toBe(1);
     expect(h.undo()).toBe(true);
-    expect(h.doc.agentTypes[0].graph.nodes.find((n) => n.id === 'w1')!.params.wanderRadius).toBe(2);
+    expect(h.doc.agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'w1')!.params.wanderRadius).toBe(2);
   });
 });

@@ -20,7 +20,7 @@ import type { SceneDocument } from '../../src/document/types';
 function scene(): SceneDocument {
   return {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: 'Test',
     description: '',
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
@@ -33,7 +33,7 @@ function scene(): SceneDocument {
         mass: 1,
         maxSpeed: 3,
         maxForce: 0.2,
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: [
             { id: 'n1', kind: 'wander', params: {}, position: [0, 0] },
             { id: 'n2', kind: 'sum', params: {}, position: [200, 0] },
@@ -43,13 +43,13 @@ function scene(): SceneDocument {
             { from: ['n1', 'force'], to: ['n2', 'in0'] },
             { from: ['n2', 'force'], to: ['n3', 'force'] },
           ],
-        },
+        } }],
       },
     ],
   };
 }
 
-const graph = (d: SceneDocument) => d.agentTypes[0].graph;
+const graph = (d: SceneDocument) => d.agentTypes[0].states[0].graph;
 
 describe('document edits', () => {
   it('return the same document when nothing changes (unknown ids, same values)', () => {

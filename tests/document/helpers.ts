@@ -7,7 +7,7 @@ export function sampleScene(): SceneDocument {
   return {
     $schema: './steergraph.schema.json',
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: 'Sheep and wolf',
     description: 'A wolf pursues the flock.',
     world: {
@@ -30,13 +30,13 @@ export function sampleScene(): SceneDocument {
         maxForce: 0.1,
         spawn: { x: 100, y: 150, width: 300, height: 200, speed: 0.25 },
         variation: { maxSpeed: 0.1, maxForce: 0.2 },
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: [
             { id: 'flee', kind: 'flee', params: { panicDistance: 120, target: 'wolf', enabled: true }, position: [40, 60] },
             { id: 'sum', kind: 'sum', params: {}, position: [260, 60] },
           ],
           connections: [{ from: ['flee', 'force'], to: ['sum', 'in0'] }],
-        },
+        } }],
       },
       {
         id: 'wolf',
@@ -46,7 +46,7 @@ export function sampleScene(): SceneDocument {
         mass: 2,
         maxSpeed: 3,
         maxForce: 0.2,
-        graph: { nodes: [{ id: 'pursue', kind: 'pursue', params: { target: 'sheep' }, position: [0, 0] }], connections: [] },
+        states: [{ name: 'default', graph: { nodes: [{ id: 'pursue', kind: 'pursue', params: { target: 'sheep' }, position: [0, 0] }], connections: [] } }],
       },
     ],
   };
@@ -54,7 +54,7 @@ export function sampleScene(): SceneDocument {
 
 /** An agent type with no nodes, for filling a document up to a limit. */
 export function bareType(id: string, count = 0): AgentType {
-  return { id, name: id, color: '#000000', count, mass: 1, maxSpeed: 1, maxForce: 1, graph: { nodes: [], connections: [] } };
+  return { id, name: id, color: '#000000', count, mass: 1, maxSpeed: 1, maxForce: 1, states: [{ name: 'default', graph: { nodes: [], connections: [] } }] };
 }
 
 /** Texts that stress JSON: quotes, backslashes, line separators, lone surrogates, astral characters. */
@@ -104,17 +104,25 @@ const agentType = rec({
     speed: num(0, 1),
   }),
   variation: rec({ maxSpeed: num(0, 1), maxForce: num(0, 1) }),
-  graph: rec({
-    nodes: fc.uniqueArray(node, { selector: (n) => n.id, maxLength: 4 }),
-    connections: fc.array(rec({ from: end, to: end }), { maxLength: 3 }),
-  }),
+  states: fc.uniqueArray(
+    rec({
+      name: fc.constantFrom('default', 'graze', 'flee', 'calm'),
+      graph: rec({
+        nodes: fc.uniqueArray(node, { selector: (n) => n.id, maxLength: 4 }),
+        connections: fc.array(rec({ from: end, to: end }), { maxLength: 3 }),
+      }),
+      minTicks: fc.integer({ min: 0, max: 10_000_000 }),
+      resetOnEnter: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 3, selector: (s) => s.name },
+  ),
 });
 
 /** Random valid scenes: every optional field present, values spread over their whole ranges. */
 export const arbScene: fc.Arbitrary<SceneDocument> = rec({
   $schema: text(0, 100),
   format: fc.constant('steergraph' as const),
-  version: fc.constant(1 as const),
+  version: fc.constant(2 as const),
   name: text(1, 200),
   description: text(0, 300),
   world: rec({

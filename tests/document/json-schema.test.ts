@@ -34,7 +34,7 @@ describe('presets/steergraph.schema.json', () => {
           delete d.world.obstacles;
           delete d.world.paths;
           delete d.world.targets;
-          delete d.agentTypes[1].graph.connections;
+          delete d.agentTypes[1].states[0].graph.connections;
           delete d.$schema;
         }),
       ),
@@ -58,15 +58,15 @@ describe('presets/steergraph.schema.json', () => {
     expect(ajvErrors(edited((d) => (d.world.edges = 'torus')))).toEqual(['/world/edges enum']);
     expect(ajvErrors(edited((d) => (d.world.gravity = 1)))).toEqual(['/world additionalProperties']);
     expect(ajvErrors(edited((d) => delete d.world.seed))).toEqual(['/world required']);
-    expect(ajvErrors(edited((d) => (d.version = 2)))).toEqual(['/version const']);
+    expect(ajvErrors(edited((d) => (d.version = 3)))).toEqual(['/version const']);
     expect(ajvErrors(edited((d) => (d.world.paths[0].points[0] = [1, 2, 3])))).toEqual(['/world/paths/0/points/0 additionalItems']);
-    expect(ajvErrors(edited((d) => (d.agentTypes[0].graph.nodes[0].params = { 'bad-name': 1 })))).toEqual([
-      '/agentTypes/0/graph/nodes/0/params pattern',
-      '/agentTypes/0/graph/nodes/0/params propertyNames',
+    expect(ajvErrors(edited((d) => (d.agentTypes[0].states[0].graph.nodes[0].params = { 'bad-name': 1 })))).toEqual([
+      '/agentTypes/0/states/0/graph/nodes/0/params pattern',
+      '/agentTypes/0/states/0/graph/nodes/0/params propertyNames',
     ]);
-    expect(ajvErrors(edited((d) => (d.agentTypes[0].graph.nodes[0].params = { constructor: 1 })))).toEqual([
-      '/agentTypes/0/graph/nodes/0/params pattern',
-      '/agentTypes/0/graph/nodes/0/params propertyNames',
+    expect(ajvErrors(edited((d) => (d.agentTypes[0].states[0].graph.nodes[0].params = { constructor: 1 })))).toEqual([
+      '/agentTypes/0/states/0/graph/nodes/0/params pattern',
+      '/agentTypes/0/states/0/graph/nodes/0/params propertyNames',
     ]);
     expect(ajvErrors(edited((d) => (d.world.targets = Array.from({ length: 101 }, (_, i) => ({ name: `t${i}`, x: 0, y: 0 })))))).toEqual([
       '/world/targets maxItems',
@@ -77,8 +77,8 @@ describe('presets/steergraph.schema.json', () => {
     expect(
       ajvErrors(
         edited((d) => {
-          d.agentTypes[0].graph.nodes[0].kind = 'no-such-kind';
-          d.agentTypes[0].graph.connections[0].to = ['nowhere', 'nothing'];
+          d.agentTypes[0].states[0].graph.nodes[0].kind = 'no-such-kind';
+          d.agentTypes[0].states[0].graph.connections[0].to = ['nowhere', 'nothing'];
         }),
       ),
     ).toEqual([]);

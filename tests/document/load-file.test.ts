@@ -129,7 +129,7 @@ describe('−0 in a file', () => {
     const doc = JSON.parse(text);
     doc.agentTypes[0].count = 0;
     doc.world.obstacles[0].vx = 0;
-    doc.agentTypes[0].graph.nodes[0].position = [0, 5];
+    doc.agentTypes[0].states[0].graph.nodes[0].position = [0, 5];
     const minus = JSON.stringify(doc)
       .replace('"count":0', '"count":-0')
       .replace('"vx":0', '"vx":-0.0')
@@ -139,7 +139,7 @@ describe('−0 in a file', () => {
     if (!r.ok) throw new Error(messages(r).join('\n'));
     expect(Object.is(r.doc.agentTypes[0].count, 0)).toBe(true);
     expect(Object.is(r.doc.world.obstacles[0].vx, 0)).toBe(true);
-    expect(Object.is(r.doc.agentTypes[0].graph.nodes[0].position[0], 0)).toBe(true);
+    expect(Object.is(r.doc.agentTypes[0].states[0].graph.nodes[0].position[0], 0)).toBe(true);
     // What the module embeds (JSON.stringify) reads back as the very document the loader gave.
     expect(JSON.parse(JSON.stringify(r.doc))).toStrictEqual(r.doc);
   });
@@ -158,7 +158,7 @@ describe('text from a file in messages', () => {
     const doc = JSON.parse(text);
     doc.agentTypes[0].count = evil;
     doc.agentTypes[0][evil] = 1;
-    doc.agentTypes[1].graph.nodes[0].params[evil] = 1;
+    doc.agentTypes[1].states[0].graph.nodes[0].params[evil] = 1;
     doc.agentTypes[1].id = evil;
     const r = loadSceneFile(utf8(JSON.stringify(doc)));
     expect(r.ok).toBe(false);
@@ -172,7 +172,7 @@ describe('text from a file in messages', () => {
 
   it('every compiler diagnostic is escaped: node kinds, node ids, ports, parameter values (the app’s problems list)', () => {
     const doc = JSON.parse(text);
-    const graph = doc.agentTypes[0].graph;
+    const graph = doc.agentTypes[0].states[0].graph;
     graph.nodes[0].kind = `seek${evil}`;
     graph.connections.push({ from: [`n${evil}`, `p${evil}`], to: [graph.nodes[1].id, `q${evil}`] });
     const r = loadScene(JSON.stringify(doc));

@@ -26,7 +26,7 @@ describe('loadScene', () => {
     const r = loadScene(text);
     if (!r.ok) throw new Error(messages(r).join('\n'));
     expect(r.doc.world).toStrictEqual({ width: 400, height: 300, edges: 'wrap', seed: 7, obstacles: [], paths: [], targets: [] });
-    expect(r.doc.agentTypes[0].graph).toStrictEqual({ nodes: [], connections: [] });
+    expect(r.doc.agentTypes[0].states[0].graph).toStrictEqual({ nodes: [], connections: [] });
     expect('spawn' in r.doc.agentTypes[0]).toBe(false);
     expect('variation' in r.doc.agentTypes[0]).toBe(false);
     expect('$schema' in r.doc).toBe(false);
@@ -34,7 +34,7 @@ describe('loadScene', () => {
 
   it('does not fill in lists that are there but wrong', () => {
     const text = serializeScene(sampleScene()).replace('"connections": []', '"connections": null');
-    expect(messages(loadScene(text))).toEqual(['agentTypes[1].graph.connections: expected a list of connections, got null']);
+    expect(messages(loadScene(text))).toEqual(['agentTypes[1].states[0].graph.connections: expected a list of connections, got null']);
   });
 
   it('reads a file that starts with a byte-order mark', () => {
@@ -62,16 +62,16 @@ describe('loadScene', () => {
   it('refuses a file from a newer Steergraph', () => {
     expect(loadScene('{ "format": "steergraph", "version": 3, "whatever": "comes in version 3" }')).toEqual({
       ok: false,
-      errors: [{ path: 'version', message: 'made by a newer Steergraph: version 3, this app reads up to 1' }],
+      errors: [{ path: 'version', message: 'made by a newer Steergraph: version 3, this app reads up to 2' }],
     });
   });
 
   it('refuses a missing or malformed version', () => {
     const load = (version: string) => messages(loadScene(`{ "format": "steergraph"${version} }`));
-    expect(load('')).toEqual(['version: missing; expected the format version, a whole number (this app reads version 1)']);
-    expect(load(', "version": "1"')).toEqual(['version: expected the format version, a whole number (this app reads version 1), got "1"']);
-    expect(load(', "version": 1.5')).toEqual(['version: expected the format version, a whole number (this app reads version 1), got 1.5']);
-    expect(load(', "version": 0')).toEqual(['version: version 0 is older than this app reads (version 1)']);
+    expect(load('')).toEqual(['version: missing; expected the format version, a whole number (this app reads versions 1 to 2)']);
+    expect(load(', "version": "1"')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 2), got "1"']);
+    expect(load(', "version": 1.5')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 2), got 1.5']);
+    expect(load(', "version": 0')).toEqual(['version: version 0 is older than this app reads (versions 1 to 2)']);
   });
 
   it('refuses JSON that is not an object', () => {
@@ -86,10 +86,10 @@ describe('loadScene', () => {
     doc.agentTypes[0].maxSpeed = 'fast';
     doc.world.paths[0].points[2] = [700];
     doc.world.obstacles[0].r = -1;
-    delete doc.agentTypes[0].graph.nodes[1].position;
+    delete doc.agentTypes[0].states[0].graph.nodes[1].position;
     expect(messages(loadScene(JSON.stringify(doc)))).toEqual([
-      'agentTypes[0].graph.nodes[1].position: missing; expected a position [x, y]',
       'agentTypes[0].maxSpeed: expected a number from 0 to 10000 px/tick, got "fast"',
+      'agentTypes[0].states[0].graph.nodes[1].position: missing; expected a position [x, y]',
       'agentTypes[1].count: expected a whole number from 0 to 100000, got -5',
       'world.obstacles[0].r: expected a number from 0 to 1000000 px, got -1',
       'world.paths[0].points[2][1]: expected a number from -10000000 to 10000000 px, got nothing',
@@ -195,18 +195,18 @@ describe('parseScene and validateScene', () => {
     expect(messages(parseScene(trap))).toEqual(['could not read the scene: trap']);
 
     const cyclic = sampleScene() as unknown as Record<string, any>;
-    cyclic.agentTypes[0].graph = cyclic;
+    cyclic.agentTypes[0].states[0].graph = cyclic;
     expect(validateScene(cyclic).ok).toBe(false);
   });
 
   it('refuse values JSON cannot carry', () => {
     const doc = sampleScene() as unknown as Record<string, any>;
     doc.world.targets[0].x = NaN;
-    doc.agentTypes[0].graph.nodes[0].params.panicDistance = -Infinity;
+    doc.agentTypes[0].states[0].graph.nodes[0].params.panicDistance = -Infinity;
     doc.agentTypes[1].name = () => 'Wolf';
     doc.agentTypes[1].count = 10n;
     expect(messages(validateScene(doc))).toEqual([
-      'agentTypes[0].graph.nodes[0].params.panicDistance: expected a finite number, true, false or a text of at most 200 characters, got -Infinity',
+      'agentTypes[0].states[0].graph.nodes[0].params.panicDistance: expected a finite number, true, false or a text of at most 200 characters, got -Infinity',
       'agentTypes[1].count: expected a whole number from 0 to 100000, got 10n',
       'agentTypes[1].name: expected a name of 1 to 200 characters, got a function',
       'world.targets[0].x: expected a number from -10000000 to 10000000 px, got NaN',
@@ -214,7 +214,7 @@ describe('parseScene and validateScene', () => {
   });
 
   it('validateScene does not migrate: it takes the current version only', () => {
-    expect(messages(validateScene({ ...sampleScene(), version: 0 }))).toEqual(['version: expected 1, got 0']);
+    expect(messages(validateScene({ ...sampleScene(), version: 0 }))).toEqual(['version: expected 2, got 0']);
   });
 });
 

@@ -28,13 +28,13 @@ const addTags: Migration = {
 describe('the version steps', () => {
   it('are a well-formed chain ending at the current version', () => {
     expect(() => checkMigrations(MIGRATIONS, VERSION)).not.toThrow();
-    // Version 1 is the first format: nothing to upgrade yet.
-    expect(MIGRATIONS).toEqual([]);
+    // Version 1 is the first format; version 2 gave agent types states.
+    expect(MIGRATIONS.map((m) => [m.from, m.to])).toEqual([[1, 2]]);
   });
 
   it('leave a current-version document as it is', () => {
     const doc = sampleScene();
-    expect(migrate(doc)).toEqual({ ok: true, value: doc, from: 1, applied: [] });
+    expect(migrate(doc)).toEqual({ ok: true, value: doc, from: 2, applied: [] });
   });
 });
 
@@ -122,25 +122,35 @@ describe('parseScene with migrations', () => {
     },
   };
 
+  /** The sample scene's agent types as version 1 wrote them: one `graph` each. */
+  const version1Types = () => sampleScene().agentTypes.map(({ states, ...t }) => ({ ...t, graph: states[0].graph }));
+
   it('upgrades an old file before validating it, and says so in a warning', () => {
-    const { agentTypes, ...rest } = sampleScene();
-    const old = { ...rest, version: 0, agents: agentTypes };
-    expect(parseScene(old, { migrations: [zeroToOne] })).toStrictEqual({
+    const { agentTypes: _, ...rest } = sampleScene();
+    const old = { ...rest, version: 0, agents: version1Types() };
+    expect(parseScene(old, { migrations: [zeroToOne, ...MIGRATIONS] })).toStrictEqual({
       ok: true,
       doc: sampleScene(),
-      warnings: ['made by an older Steergraph (version 0), upgraded to version 1: agents renamed agentTypes'],
+      warnings: [`made by an older Steergraph (version 0), upgraded to version 2: agents renamed agentTypes; ${MIGRATIONS[0].description}`],
     });
   });
 
+  it('brings a version-1 file to version 2: each graph becomes the one state "default"', () => {
+    const { agentTypes: _, ...rest } = sampleScene();
+    const r = parseScene({ ...rest, version: 1, agentTypes: version1Types() });
+    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 1), upgraded to version 2: ${MIGRATIONS[0].description}`] });
+  });
+
   it('validates the upgraded document: a step cannot let a bad value through', () => {
-    const { agentTypes, ...rest } = sampleScene();
+    const { agentTypes: _, ...rest } = sampleScene();
+    const agentTypes = version1Types();
     agentTypes[0].count = -1;
-    const r = parseScene({ ...rest, version: 0, agents: agentTypes }, { migrations: [zeroToOne] });
+    const r = parseScene({ ...rest, version: 0, agents: agentTypes }, { migrations: [zeroToOne, ...MIGRATIONS] });
     expect(r.ok ? [] : r.errors).toEqual([{ path: 'agentTypes[0].count', message: 'expected a whole number from 0 to 100000, got -1' }]);
   });
 
   it('refuses the version-0 draft without the step: there is no version 0 today', () => {
     const r = parseScene({ ...sampleScene(), version: 0 });
-    expect(r.ok ? [] : r.errors).toEqual([{ path: 'version', message: 'version 0 is older than this app reads (version 1)' }]);
+    expect(r.ok ? [] : r.errors).toEqual([{ path: 'version', message: 'version 0 is older than this app reads (versions 1 to 2)' }]);
   });
 });

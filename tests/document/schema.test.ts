@@ -43,7 +43,7 @@ const numberFields: [string, Range][] = [
   ['agentTypes[0].spawn.speed', RANGES.spawnSpeed],
   ['agentTypes[0].variation.maxSpeed', RANGES.variation],
   ['agentTypes[0].variation.maxForce', RANGES.variation],
-  ['agentTypes[1].graph.nodes[0].position[1]', RANGES.coordinate],
+  ['agentTypes[1].states[0].graph.nodes[0].position[1]', RANGES.coordinate],
 ];
 
 describe('number ranges', () => {
@@ -101,7 +101,7 @@ describe('texts and names', () => {
 
   it('takes ids, path ids and target names matching ID_PATTERN', () => {
     const message = 'expected an id: a letter or _, then up to 63 letters, digits, _ or -';
-    for (const path of ['agentTypes[0].id', 'agentTypes[0].graph.nodes[1].id', 'world.paths[0].id', 'world.targets[0].name']) {
+    for (const path of ['agentTypes[0].id', 'agentTypes[0].states[0].graph.nodes[1].id', 'world.paths[0].id', 'world.targets[0].name']) {
       expect(errorsOf(withValue(path, '_a-B9'))).toEqual([]);
       expect(errorsOf(withValue(path, 'a'.repeat(64)))).toEqual([]);
       expect(errorsOf(withValue(path, '9lives'))).toEqual([`${path}: ${message}, got "9lives"`]);
@@ -123,10 +123,10 @@ describe('texts and names', () => {
   });
 
   it('takes any node kind of 1 to 64 characters: an unknown kind is the compiler’s to report', () => {
-    expect(errorsOf(withValue('agentTypes[0].graph.nodes[0].kind', 'no-such-kind'))).toEqual([]);
-    expect(errorsOf(withValue('agentTypes[0].graph.nodes[0].kind', 'k'.repeat(64)))).toEqual([]);
-    expect(errorsOf(withValue('agentTypes[0].graph.nodes[0].kind', ''))).toEqual([
-      'agentTypes[0].graph.nodes[0].kind: expected a node kind of 1 to 64 characters, got ""',
+    expect(errorsOf(withValue('agentTypes[0].states[0].graph.nodes[0].kind', 'no-such-kind'))).toEqual([]);
+    expect(errorsOf(withValue('agentTypes[0].states[0].graph.nodes[0].kind', 'k'.repeat(64)))).toEqual([]);
+    expect(errorsOf(withValue('agentTypes[0].states[0].graph.nodes[0].kind', ''))).toEqual([
+      'agentTypes[0].states[0].graph.nodes[0].kind: expected a node kind of 1 to 64 characters, got ""',
     ]);
   });
 
@@ -138,7 +138,7 @@ describe('texts and names', () => {
 });
 
 describe('parameters', () => {
-  const params = 'agentTypes[0].graph.nodes[0].params';
+  const params = 'agentTypes[0].states[0].graph.nodes[0].params';
   const valueMessage = 'expected a finite number, true, false or a text of at most 200 characters';
 
   it('takes finite numbers, booleans and texts of up to 200 characters, unchecked against the kind', () => {
@@ -176,7 +176,7 @@ describe('parameters', () => {
 });
 
 describe('connections', () => {
-  const c = 'agentTypes[0].graph.connections[0]';
+  const c = 'agentTypes[0].states[0].graph.connections[0]';
   const message = 'expected [node id, port], each a text of at most 64 characters';
 
   it('takes a connection to a missing node or port: the compiler reports it', () => {
@@ -200,14 +200,14 @@ describe('shapes', () => {
     doc.world.obstacles[0].radius = 3;
     doc.agentTypes[0].colour = '#ffffff';
     doc.agentTypes[0].spawn.w = 3;
-    doc.agentTypes[0].graph.nodes[0].pos = [0, 0];
-    doc.agentTypes[0].graph.connections[0].weight = 1;
+    doc.agentTypes[0].states[0].graph.nodes[0].pos = [0, 0];
+    doc.agentTypes[0].states[0].graph.connections[0].weight = 1;
     doc.agentTypes[1].MaxForce = 1;
     expect(errorsOf(doc)).toEqual([
       'agentTypes[0].colour: unknown field (did you mean "color"?)',
-      'agentTypes[0].graph.connections[0].weight: unknown field',
-      'agentTypes[0].graph.nodes[0].pos: unknown field',
       'agentTypes[0].spawn.w: unknown field',
+      'agentTypes[0].states[0].graph.connections[0].weight: unknown field',
+      'agentTypes[0].states[0].graph.nodes[0].pos: unknown field',
       'agentTypes[1].MaxForce: unknown field (did you mean "maxForce"?)',
       'author: unknown field',
       'world.gravity: unknown field',
@@ -225,8 +225,8 @@ describe('shapes', () => {
       'agentTypes[0].maxForce: missing; expected a number from 0 to 10000 px/tick²',
     ]);
     expect(errorsOf(withValue('world.paths[0].loop', undefined))).toEqual(['world.paths[0].loop: missing; expected true or false']);
-    expect(errorsOf(withValue('agentTypes[1].graph', undefined))).toEqual([
-      'agentTypes[1].graph: missing; expected a graph: an object { nodes, connections }',
+    expect(errorsOf(withValue('agentTypes[1].states[0].graph', undefined))).toEqual([
+      'agentTypes[1].states[0].graph: missing; expected a graph: an object { nodes, connections }',
     ]);
   });
 
@@ -254,6 +254,6 @@ describe('shapes', () => {
     expect(r.doc).toStrictEqual(input);
     expect(r.doc).not.toBe(input);
     expect(r.doc.world.paths[0].points[0]).not.toBe(input.world.paths[0].points[0]);
-    expect(r.doc.agentTypes[0].graph.nodes[0].params).not.toBe(input.agentTypes[0].graph.nodes[0].params);
+    expect(r.doc.agentTypes[0].states[0].graph.nodes[0].params).not.toBe(input.agentTypes[0].states[0].graph.nodes[0].params);
   });
 });

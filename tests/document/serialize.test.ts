@@ -14,7 +14,7 @@ describe('serializeScene', () => {
   it('writes 2-space JSON in the key order of types.ts, short lists on one line, and a final newline', () => {
     const doc: SceneDocument = {
       format: 'steergraph',
-      version: 1,
+      version: 2,
       name: 'Tiny',
       description: '',
       world: { width: 100, height: 50, edges: 'wrap', seed: 0, obstacles: [], paths: [{ id: 'p', points: [[0, 1], [2, 3]], loop: false }], targets: [] },
@@ -27,13 +27,13 @@ describe('serializeScene', () => {
           mass: 1,
           maxSpeed: 1,
           maxForce: 1,
-          graph: { nodes: [{ id: 'n', kind: 'seek', params: { target: 'pointer' }, position: [10, -20] }], connections: [{ from: ['n', 'force'], to: ['m', 'in'] }] },
+          states: [{ name: 'default', graph: { nodes: [{ id: 'n', kind: 'seek', params: { target: 'pointer' }, position: [10, -20] }], connections: [{ from: ['n', 'force'], to: ['m', 'in'] }] } }],
         },
       ],
     };
     expect(serializeScene(doc)).toBe(`{
   "format": "steergraph",
-  "version": 1,
+  "version": 2,
   "name": "Tiny",
   "description": "",
   "world": {
@@ -63,24 +63,29 @@ describe('serializeScene', () => {
       "mass": 1,
       "maxSpeed": 1,
       "maxForce": 1,
-      "graph": {
-        "nodes": [
-          {
-            "id": "n",
-            "kind": "seek",
-            "params": {
-              "target": "pointer"
-            },
-            "position": [10, -20]
+      "states": [
+        {
+          "name": "default",
+          "graph": {
+            "nodes": [
+              {
+                "id": "n",
+                "kind": "seek",
+                "params": {
+                  "target": "pointer"
+                },
+                "position": [10, -20]
+              }
+            ],
+            "connections": [
+              {
+                "from": ["n", "force"],
+                "to": ["m", "in"]
+              }
+            ]
           }
-        ],
-        "connections": [
-          {
-            "from": ["n", "force"],
-            "to": ["m", "in"]
-          }
-        ]
-      }
+        }
+      ]
     }
   ]
 }
@@ -95,7 +100,7 @@ describe('serializeScene', () => {
     }) as SceneDocument;
     // Parameters keep their own order: that is the document's, not the format's.
     for (const [k, t] of shuffled.agentTypes.entries()) {
-      t.graph.nodes.forEach((n, j) => (n.params = doc.agentTypes[k].graph.nodes[j].params));
+      t.states[0].graph.nodes.forEach((n, j) => (n.params = doc.agentTypes[k].states[0].graph.nodes[j].params));
     }
     expect(Object.keys(shuffled)[0]).toBe('agentTypes');
     expect(serializeScene(shuffled)).toBe(serializeScene(doc));
@@ -118,13 +123,13 @@ describe('serializeScene', () => {
   it('writes -0 as -0 (JSON.stringify would write 0); the loader reads it as 0 (docs/scene-format.md)', () => {
     const doc = sampleScene();
     doc.world.obstacles[0].vx = -0;
-    doc.agentTypes[0].graph.nodes[0].position = [-0, 5];
+    doc.agentTypes[0].states[0].graph.nodes[0].position = [-0, 5];
     const text = serializeScene(doc);
     expect(text).toContain('"vx": -0');
     const r = loadScene(text);
     if (!r.ok) throw new Error('expected the scene to load');
     expect(Object.is(r.doc.world.obstacles[0].vx, 0)).toBe(true);
-    expect(Object.is(r.doc.agentTypes[0].graph.nodes[0].position[0], 0)).toBe(true);
+    expect(Object.is(r.doc.agentTypes[0].states[0].graph.nodes[0].position[0], 0)).toBe(true);
   });
 
   it('leaves absent optional fields absent', () => {

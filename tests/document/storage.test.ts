@@ -136,7 +136,7 @@ describe('when storage fails', () => {
     bigger.description = 'd'.repeat(1000);
     expect(saveDraft(storage, 'a', bigger, true, 2)).toEqual({
       ok: false,
-      warning: 'Autosave failed: browser storage is full (the draft needs 3 KB). The previous draft is kept; save the scene to a file.',
+      warning: 'Autosave failed: browser storage is full (the draft needs 4 KB). The previous draft is kept; save the scene to a file.',
     });
     expect(loadDraft(storage, 'a')).toStrictEqual({ ok: true, doc: first, dirty: false, from: 'tab', warnings: [] });
   });
@@ -243,11 +243,11 @@ describe('unreadable drafts', () => {
 
   it('a draft from a newer Steergraph is kept too', () => {
     const storage = new FakeStorage();
-    const newer = serializeScene(sampleScene()).replace('"version": 1', '"version": 2');
+    const newer = serializeScene(sampleScene()).replace('"version": 2', '"version": 3');
     storage.setItem(`${DRAFT_PREFIX}a`, encodeDraft(newer, 1, true));
     expect(loadDraft(storage, 'x')).toEqual({
       ok: false,
-      warning: `The autosaved draft could not be restored (version: made by a newer Steergraph: version 2, this app reads up to 1); ${kept}.`,
+      warning: `The autosaved draft could not be restored (version: made by a newer Steergraph: version 3, this app reads up to 2); ${kept}.`,
     });
     expect(listUnreadable(storage).map((d) => d.text)).toEqual([newer]);
   });

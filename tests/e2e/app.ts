@@ -88,7 +88,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function graphOf(d: SceneDocument, typeId: string) {
   const t = d.agentTypes.find((x) => x.id === typeId)!;
   return {
-    nodes: t.graph.nodes.map((n) => ({ id: n.id, kind: n.kind, params: n.params })),
-    connections: t.graph.connections.map((c) => `${c.from.join('.')}->${c.to.join('.')}`).sort(),
+    nodes: t.states[0].graph.nodes.map((n) => ({ id: n.id, kind: n.kind, params: n.params })),
+    connections: t.states[0].graph.connections.map((c) => `${c.from.join('.')}->${c.to.join('.')}`).sort(),
   };
 }

@@ -201,7 +201,7 @@ describe('A/B compare in a browser', () => {
     expect(await page.locator('.right > steer-preview').isVisible()).toBe(true);
     const kept = await doc(page);
     expect(kept.agentTypes[0].maxSpeed).toBe(0.8);
-    expect(kept.agentTypes.map((t) => t.graph)).toEqual(before.agentTypes.map((t) => t.graph));
+    expect(kept.agentTypes.map((t) => t.states[0].graph)).toEqual(before.agentTypes.map((t) => t.states[0].graph));
     expect(await page.locator('[data-test="dirty"]').innerText()).toContain('unsaved');
     expect(await probed()).toBe(false);
     // the remaining preview runs B's module

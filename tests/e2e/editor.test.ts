@@ -46,7 +46,7 @@ describe('the editor in a browser', () => {
     const { page, errors } = opened;
     const d = await doc(page);
     const first = d.agentTypes[0];
-    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, first.graph.nodes.length);
+    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, first.states[0].graph.nodes.length);
     const t0 = await tick(page);
     const p0 = await positions(page, first.id);
     const px0 = await previewPixels(page);
@@ -80,14 +80,14 @@ describe('the editor in a browser', () => {
     });
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 3);
     let d = await doc(page);
-    const nodes = d.agentTypes[0].graph.nodes;
+    const nodes = d.agentTypes[0].states[0].graph.nodes;
     const pointer = nodes.find((n) => n.kind === 'pointer')!.id;
     const seek = nodes.find((n) => n.kind === 'seek')!.id;
     const out = nodes.find((n) => n.kind === 'agent-output')!.id;
 
     await drag(page, socket(pointer, 'output', 'point'), socket(seek, 'input', 'target'));
     await drag(page, socket(seek, 'output', 'force'), socket(out, 'input', 'force'));
-    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.connections.length === 2);
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].states[0].graph.connections.length === 2);
     d = await doc(page);
     expect(graphOf(d, d.agentTypes[0].id).connections).toEqual([`${pointer}.point->${seek}.target`, `${seek}.force->${out}.force`].sort());
     expect(await page.locator('[data-test="problems-count"]').textContent()).toContain('No problems');
@@ -131,8 +131,8 @@ describe('the editor in a browser', () => {
     await page.dblclick('steer-palette .item[data-kind="sum"]');
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
     let d = await doc(page);
-    const pointer = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'pointer')!.id;
-    const sum = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'sum')!.id;
+    const pointer = d.agentTypes[0].states[0].graph.nodes.find((n) => n.kind === 'pointer')!.id;
+    const sum = d.agentTypes[0].states[0].graph.nodes.find((n) => n.kind === 'sum')!.id;
     // the two nodes were added at the same spot, the sum in front; moved partly aside, then each
     // node clicked in turn comes to the front where they overlap
     let head = await centre(page, `steer-node[data-node-id="${sum}"] header`);
@@ -161,7 +161,7 @@ describe('the editor in a browser', () => {
     await page.mouse.move(head.x + 170, head.y + 10, { steps: 10 });
     await page.mouse.up();
     await page.waitForFunction((id) => {
-      const n = (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.nodes.find((x) => x.id === id)!;
+      const n = (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].states[0].graph.nodes.find((x) => x.id === id)!;
       return n.position[0] !== 0 || n.position[1] !== 0;
     }, sum);
     // (moved right and down, in the same proportions as on the canvas)
@@ -186,7 +186,7 @@ describe('the editor in a browser', () => {
         ),
       );
     const sumIn = socket(sum, 'input', 'in0');
-    const wander = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
+    const wander = d.agentTypes[0].states[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
     const wanderOut = socket(wander, 'output', 'force');
     const a = await centre(page, socket(pointer, 'output', 'point'));
     const b = await centre(page, sumIn);
@@ -198,7 +198,7 @@ describe('the editor in a browser', () => {
     await page.mouse.up();
     await expect.poll(() => looks([sumIn, wanderOut])).toEqual(['idle', 'idle']);
     d = await doc(page);
-    expect(d.agentTypes[0].graph.connections).toHaveLength(1);
+    expect(d.agentTypes[0].states[0].graph.connections).toHaveLength(1);
     expect(await page.locator('rete-connection-wrapper').count()).toBe(1);
     // wander → sum (allowed: the Sum's input lights up while it is dragged), then a parameter edit
     const c = await centre(page, wanderOut);
@@ -208,12 +208,12 @@ describe('the editor in a browser', () => {
     await expect.poll(() => looks([sumIn])).toEqual(['compatible']);
     await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
-    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].graph.connections.length === 2);
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].states[0].graph.connections.length === 2);
     const weight = page.locator(`steer-node[data-node-id="${sum}"] steer-param[data-param="w0"] input[role="spinbutton"]`);
     await weight.fill('2.5');
     await weight.blur();
     const end = await doc(page);
-    expect(end.agentTypes[0].graph.nodes.find((n) => n.id === sum)!.params.w0).toBe(2.5);
+    expect(end.agentTypes[0].states[0].graph.nodes.find((n) => n.id === sum)!.params.w0).toBe(2.5);
 
     // undo everything, then redo everything
     const steps: string[] = [];
@@ -241,7 +241,7 @@ describe('the editor in a browser', () => {
     await field.press('Backspace');
     await field.press('Control+z');
     // the node is still there (Backspace did not delete it), and the document never held NaN
-    expect(await page.locator('steer-node').count()).toBe(before.agentTypes[0].graph.nodes.length);
+    expect(await page.locator('steer-node').count()).toBe(before.agentTypes[0].states[0].graph.nodes.length);
     const d = await doc(page);
     expect(JSON.stringify(d)).not.toContain('null');
     await field.blur();
@@ -310,15 +310,15 @@ describe('the editor in a browser', () => {
     await page.keyboard.press('Control+v');
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
     let d = await doc(page);
-    expect(d.agentTypes[0].graph.connections).toHaveLength(2);
+    expect(d.agentTypes[0].states[0].graph.connections).toHaveLength(2);
     await page.keyboard.press('Control+d');
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 6);
     d = await doc(page);
-    expect(d.agentTypes[0].graph.connections).toHaveLength(3);
+    expect(d.agentTypes[0].states[0].graph.connections).toHaveLength(3);
     // every copy is wired wander → output, like the original
-    for (const c of d.agentTypes[0].graph.connections) {
-      const from = d.agentTypes[0].graph.nodes.find((n) => n.id === c.from[0])!;
-      const to = d.agentTypes[0].graph.nodes.find((n) => n.id === c.to[0])!;
+    for (const c of d.agentTypes[0].states[0].graph.connections) {
+      const from = d.agentTypes[0].states[0].graph.nodes.find((n) => n.id === c.from[0])!;
+      const to = d.agentTypes[0].states[0].graph.nodes.find((n) => n.id === c.to[0])!;
       expect([from.kind, to.kind]).toEqual(['wander', 'agent-output']);
     }
     // a Sum gains an input when its last one is connected
@@ -327,8 +327,8 @@ describe('the editor in a browser', () => {
     await page.dblclick('steer-palette .item[data-kind="sum"]');
     await page.waitForFunction(() => !!document.querySelector('steer-node[data-kind="sum"]'));
     d = await doc(page);
-    const sum = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'sum')!.id;
-    const wander = d.agentTypes[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
+    const sum = d.agentTypes[0].states[0].graph.nodes.find((n) => n.kind === 'sum')!.id;
+    const wander = d.agentTypes[0].states[0].graph.nodes.find((n) => n.kind === 'wander')!.id;
     // put the Sum to the right of the Wander node, then fit the view
     const head = await centre(page, `steer-node[data-node-id="${sum}"] header`);
     const wanderHead = await centre(page, `steer-node[data-node-id="${wander}"] header`);
@@ -358,7 +358,7 @@ describe('the editor in a browser', () => {
     await page.locator('steer-problems [data-test="problem"]').first().click();
     await page.waitForFunction(() => {
       const app = (window as unknown as { __steerApp: { selection: string[]; doc: SceneDocument } }).__steerApp;
-      const seek = app.doc.agentTypes[0].graph.nodes.find((n) => n.kind === 'seek')!.id;
+      const seek = app.doc.agentTypes[0].states[0].graph.nodes.find((n) => n.kind === 'seek')!.id;
       return app.selection.length === 1 && app.selection[0] === seek;
     });
     await screenshot(page, 'problems');
@@ -369,7 +369,7 @@ describe('the editor in a browser', () => {
     const { page, errors } = opened;
     // 120 Wanders in a column 300 px apart, the first into the output (the rest unconnected: warnings only)
     const scene = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../presets/seek.steer.json'), 'utf8')) as SceneDocument;
-    const g = scene.agentTypes[0].graph;
+    const g = scene.agentTypes[0].states[0].graph;
     g.nodes = [
       ...Array.from({ length: 120 }, (_, k) => ({ id: `w${k}`, kind: 'wander', params: {}, position: [0, k * 300] as [number, number] })),
       { id: 'out', kind: 'agent-output', params: {}, position: [400, 0] },
@@ -475,15 +475,15 @@ describe('the editor in a browser', () => {
         });
       });
     // every agent type's graph: between them, one node of every kind
-    const kinds = new Set(scene.agentTypes.flatMap((t) => t.graph.nodes.map((n) => n.kind)));
+    const kinds = new Set(scene.agentTypes.flatMap((t) => t.states[0].graph.nodes.map((n) => n.kind)));
     expect(kinds.size).toBeGreaterThan(20);
     for (const type of [...scene.agentTypes].reverse()) {
       await page.evaluate((id) => ((window as unknown as { __steerApp: { typeId: string } }).__steerApp.typeId = id), type.id);
-      await expect.poll(async () => (await ends()).length).toBe(type.graph.connections.length);
+      await expect.poll(async () => (await ends()).length).toBe(type.states[0].graph.connections.length);
       for (const e of await ends()) for (let k = 0; k < 4; k++) expect(e.path[k], `${type.id}: ${e.id} ${k}`).toBeCloseTo(e.sockets[k], 6);
     }
     // and after moving a node with the mouse, its wires still meet its sockets
-    const header = await centre(page, `steer-node[data-node-id="${scene.agentTypes[0].graph.connections[0].to[0]}"] >> header`);
+    const header = await centre(page, `steer-node[data-node-id="${scene.agentTypes[0].states[0].graph.connections[0].to[0]}"] >> header`);
     await page.mouse.move(header.x, header.y);
     await page.mouse.down();
     await page.mouse.move(header.x + 60, header.y + 35, { steps: 5 });
@@ -504,7 +504,7 @@ describe('the editor in a browser', () => {
           const shown = [...document.querySelectorAll('steer-node')].map((n) => (n as HTMLElement).dataset.kind).sort();
           return JSON.stringify(shown) === JSON.stringify(kinds);
         },
-        t.graph.nodes.map((n) => n.kind).sort(),
+        t.states[0].graph.nodes.map((n) => n.kind).sort(),
       );
     }
   });

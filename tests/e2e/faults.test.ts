@@ -150,7 +150,7 @@ describe('the app under faults', () => {
     await page.evaluate(() => {
       const app = (window as unknown as { __steerApp: App }).__steerApp;
       const c = (window as unknown as { __steerCommands: Record<string, (...a: unknown[]) => unknown> }).__steerCommands;
-      const g = app.doc.agentTypes.find((t) => t.id === app.typeId)!.graph;
+      const g = app.doc.agentTypes.find((t) => t.id === app.typeId)!.states[0].graph;
       const out = g.nodes.find((n) => n.kind === 'agent-output')!;
       const into = g.connections.find((x) => x.to[0] === out.id)!;
       app.apply(c.disconnect(app.typeId, into));
@@ -251,7 +251,7 @@ describe('the app under faults', () => {
     await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n + 500, before, { timeout: 90_000 });
     const drawMs = Date.now() - t0;
     const typeId = await page.evaluate(() => (window as unknown as { __steerApp: App }).__steerApp.typeId);
-    expect((await doc(page)).agentTypes.find((t) => t.id === typeId)!.graph.nodes.length).toBe(before + 500);
+    expect((await doc(page)).agentTypes.find((t) => t.id === typeId)!.states[0].graph.nodes.length).toBe(before + 500);
     expect(await page.locator('[data-test="problems-count"]').textContent()).toMatch(/error|warning|No problems/);
     const longestDrawing = await longest();
     console.log(`500-node paste: applied in ${applyMs.toFixed(0)} ms, drawn in ${drawMs} ms; a 0 ms timer fired after ${timer.toFixed(0)} ms; the longest task took ${longestDrawing.toFixed(0)} ms`);

@@ -74,7 +74,7 @@ describe('the agent inspector', () => {
       const shown = Number((await row.locator('[data-test="magnitude"]').textContent())!.trim().split(/\s+/)[0]);
       expect(shown).toBeCloseTo(Math.hypot(v.x, v.y), 2);
     }
-    expect(sheep.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(forceNodes));
+    expect(sheep.states[0].graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(forceNodes));
     // in the graph, each of these nodes is ringed in its arrow's colour; a source is not
     await expect.poll(() => page.locator('steer-node.probed').count()).toBe(forceNodes.length);
     expect(await page.locator('steer-node[data-node-id="pointer"]').evaluate((e) => e.classList.contains('probed'))).toBe(false);
@@ -126,7 +126,7 @@ describe('the agent inspector', () => {
   it('mutes the selected node with M: it adds no force, the node says so, and M again brings it back', async () => {
     await page.locator('steer-node[data-node-id="flock"] header').click();
     await page.keyboard.press('m');
-    await expect.poll(async () => (await doc(page)).agentTypes[0].graph.nodes.find((n) => n.id === 'flock')?.muted).toBe(true);
+    await expect.poll(async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'flock')?.muted).toBe(true);
     await expect.poll(() => page.locator('steer-node[data-node-id="flock"] [data-test="muted"]').count()).toBe(1);
     // the preview runs the muted graph: the flock's force is zero for the followed agent
     await expect
@@ -139,13 +139,13 @@ describe('the agent inspector', () => {
     await expect.poll(() => page.locator('steer-inspector tr.node[data-node="flock"] .muted-tag').count()).toBe(1);
     await screenshot(page, 'inspector-muted');
     await page.keyboard.press('m');
-    await expect.poll(async () => (await doc(page)).agentTypes[0].graph.nodes.find((n) => n.id === 'flock')?.muted).toBeUndefined();
+    await expect.poll(async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'flock')?.muted).toBeUndefined();
     await expect.poll(() => page.locator('steer-node[data-node-id="flock"] [data-test="muted"]').count()).toBe(0);
     // undo brings the mute back, redo takes it away: it is an ordinary edit
     await page.keyboard.press('Control+z');
-    await expect.poll(async () => (await doc(page)).agentTypes[0].graph.nodes.find((n) => n.id === 'flock')?.muted).toBe(true);
+    await expect.poll(async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'flock')?.muted).toBe(true);
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(async () => (await doc(page)).agentTypes[0].graph.nodes.find((n) => n.id === 'flock')?.muted).toBeUndefined();
+    await expect.poll(async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'flock')?.muted).toBeUndefined();
   });
 
   it('stops following on a click on empty space, and the panel says how to start again', async () => {

@@ -34,7 +34,7 @@ describe('Max neighbours on the Flock node', () => {
     expect(await param.getByText('Max neighbours').count()).toBeGreaterThan(0);
     const input = param.locator('input[role="spinbutton"]');
     expect(await input.inputValue()).toBe('1000');
-    const stored = () => doc(page).then((d) => d.agentTypes[0].graph.nodes.find((n) => n.id === 'flock')!.params.maxNeighbors);
+    const stored = () => doc(page).then((d) => d.agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'flock')!.params.maxNeighbors);
     // an old scene does not store it: the default applies
     expect(await stored()).toBeUndefined();
 

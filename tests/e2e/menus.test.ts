@@ -20,7 +20,7 @@ afterEach(async () => {
 async function kinds(page: Page): Promise<Record<string, number>> {
   const d = await doc(page);
   const out: Record<string, number> = {};
-  for (const n of d.agentTypes[0].graph.nodes) out[n.kind] = (out[n.kind] ?? 0) + 1;
+  for (const n of d.agentTypes[0].states[0].graph.nodes) out[n.kind] = (out[n.kind] ?? 0) + 1;
   return out;
 }
 
@@ -274,7 +274,7 @@ describe('the minimap', () => {
     await waitForApp(page);
     expect((await minimapState(page)).shown).toBe(false);
     await page.click('[data-test="minimap-toggle"]');
-    const n = (await doc(page)).agentTypes[0].graph.nodes.length;
+    const n = (await doc(page)).agentTypes[0].states[0].graph.nodes.length;
     await expect.poll(async () => (await minimapState(page)).miniNodesDrawn).toBe(n);
   });
 
@@ -285,10 +285,10 @@ describe('the minimap', () => {
     await page.click('[data-preset="ring"]');
     const ring = await doc(page);
     await expect.poll(() => page.evaluate((name) => Object.keys(localStorage).some((k) => k.startsWith('steergraph.draft:') && (localStorage.getItem(k) ?? '').includes(JSON.stringify(name))), ring.name)).toBe(true);
-    const n = ring.agentTypes[0].graph.nodes.length;
+    const n = ring.agentTypes[0].states[0].graph.nodes.length;
     await page.reload();
     await waitForApp(page);
-    expect((await doc(page)).agentTypes[0].graph.nodes.length).toBe(n);
+    expect((await doc(page)).agentTypes[0].states[0].graph.nodes.length).toBe(n);
     await expect.poll(async () => (await minimapState(page)).miniNodesDrawn).toBe(n);
   });
 });
@@ -304,7 +304,7 @@ describe('Sum’s inputs', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('2');
     await page.keyboard.press('Tab');
-    await expect.poll(async () => (await doc(page)).agentTypes[0].graph.nodes.find((x) => x.id === id)!.params.inputs).toBe(2);
+    await expect.poll(async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((x) => x.id === id)!.params.inputs).toBe(2);
     // no error (the two sources it no longer takes are only warned about: they do nothing)
     await expect.poll(() => page.locator('[data-test="problems-count"]').textContent()).toMatch(/No problems|^\s*0 errors/);
     await expect.poll(() => sum.locator('.row.input').count()).toBe(2);

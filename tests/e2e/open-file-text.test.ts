@@ -47,7 +47,7 @@ describe('files and messages in the app', () => {
 
     // A file that loads, with a node kind and a port that carry a bidirectional override.
     const doc = JSON.parse(good);
-    doc.agentTypes[0].graph.nodes[1].kind = 'kind\u202eabc';
+    doc.agentTypes[0].states[0].graph.nodes[1].kind = 'kind\u202eabc';
     const [chooser2] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-test="open"]')]);
     await chooser2.setFiles({ name: 'crafted.steer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
     await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: { name: string } } }).__steerApp.doc.name === 'Sheep and dog');

@@ -98,7 +98,7 @@ describe('number fields typed key by key', () => {
     expect(await weight.inputValue()).toBe('-');
     await page.keyboard.type('1');
     expect(await weight.inputValue()).toBe('-1');
-    const w0 = () => read(page, (d) => d.agentTypes[0].graph.nodes.find((n) => n.id === 'danger')!.params.w0);
+    const w0 = () => read(page, (d) => d.agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'danger')!.params.w0);
     expect(await w0()).toBe(-1);
     await weight.blur();
     await typeInto(page, weight, '1.2.3');
@@ -169,7 +169,7 @@ describe('path points in Edit mode', () => {
     await page.click('[data-test="play-pause"]');
     const start = await pathPoints(page, 'patrol');
     expect(start[2]).toEqual([650, 140]);
-    const nodes = (await doc(page)).agentTypes[0].graph.nodes.length;
+    const nodes = (await doc(page)).agentTypes[0].states[0].graph.nodes.length;
     await page.click('[data-panel="world"]');
     await page.click('steer-world-panel [data-path="patrol"] button:has-text("Edit")');
 
@@ -205,7 +205,7 @@ describe('path points in Edit mode', () => {
     pts = await pathPoints(page, 'patrol');
     expect(pts).toHaveLength(7);
     expect(pts.some(([x, y]) => x === 690 && y === 330)).toBe(false);
-    expect((await doc(page)).agentTypes[0].graph.nodes).toHaveLength(nodes);
+    expect((await doc(page)).agentTypes[0].states[0].graph.nodes).toHaveLength(nodes);
 
     // Alt-click removes point (300, 500)
     const p6 = await overWorld(page, 300, 500);
@@ -303,7 +303,7 @@ describe('agent type ids', () => {
     const d = await doc(page);
     expect(d.agentTypes.map((t) => t.id)).toEqual(['sheep', 'wolves']);
     // the sheep's Nearest Agent chose the wolves by id: it follows
-    expect(d.agentTypes[0].graph.nodes.find((n) => n.id === 'wolf')!.params.agentType).toBe('wolves');
+    expect(d.agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'wolf')!.params.agentType).toBe('wolves');
     expect(await page.locator('.tabs button[data-type="wolves"]').getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('steer-type-panel .id-hint').textContent()).toContain("world.agents('wolves')");
     await expect.poll(() => page.evaluate(() => window.__steerPreview!.world!.types.join())).toBe('sheep,wolves');
@@ -312,7 +312,7 @@ describe('agent type ids', () => {
     await page.click('[data-test="undo"]');
     const back = await doc(page);
     expect(back.agentTypes.map((t) => t.id)).toEqual(['sheep', 'wolf']);
-    expect(back.agentTypes[0].graph.nodes.find((n) => n.id === 'wolf')!.params.agentType).toBe('wolf');
+    expect(back.agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'wolf')!.params.agentType).toBe('wolf');
     expect(errors).toEqual([]);
   });
 

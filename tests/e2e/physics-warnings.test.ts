@@ -49,7 +49,7 @@ function shortRadiusScene() {
 
 /** The Arrive node's slowing radius in the document. */
 async function radius(page: Page): Promise<unknown> {
-  return (await doc(page)).agentTypes[0].graph.nodes.find((n) => n.id === 'arr')!.params.slowingRadius;
+  return (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'arr')!.params.slowingRadius;
 }
 
 /** Waits until the Arrive node shows this radius in its field, and the badge is there or gone. */

@@ -210,7 +210,7 @@ describe('<steer-preview> with a large scene', () => {
     const hunters = await positions('hunter');
     const next = edited(large, (s) => {
       s.agentTypes[0].color = '#9cff57';
-      s.agentTypes[0].graph.nodes[1].params.radius = 20;
+      s.agentTypes[0].states[0].graph.nodes[1].params.radius = 20;
       s.agentTypes[1].count = 8;
     });
     await swap(next);
@@ -227,7 +227,7 @@ describe('<steer-preview> with a large scene', () => {
     await waitForTick('t >= 40');
     for (const sight of [60, 70]) {
       const before = await tick();
-      await swap(edited(large, (s) => (s.agentTypes[0].graph.nodes[0].params.sight = sight)));
+      await swap(edited(large, (s) => (s.agentTypes[0].states[0].graph.nodes[0].params.sight = sight)));
       expect(await tick()).toBeGreaterThanOrEqual(before);
     }
     expect(await events('errors')).toEqual([]);

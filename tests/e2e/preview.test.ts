@@ -344,7 +344,7 @@ describe('<steer-preview>', () => {
     const hunters = await positions('hunter');
     const next = edited(scene, (s) => {
       s.agentTypes[0].color = '#9cff57';
-      s.agentTypes[0].graph.nodes[1].params.radius = 20;
+      s.agentTypes[0].states[0].graph.nodes[1].params.radius = 20;
       s.agentTypes[1].count = 8;
     });
     await page.evaluate(() => ((window as unknown as { __old: unknown }).__old = window.__steerPreview!.world));
@@ -372,7 +372,7 @@ describe('<steer-preview>', () => {
   it('swaps while playing without the tick going back', async () => {
     await mount();
     await waitForTick('t >= 20');
-    const next = edited(scene, (s) => (s.agentTypes[0].graph.nodes[0].params.sight = 60));
+    const next = edited(scene, (s) => (s.agentTypes[0].states[0].graph.nodes[0].params.sight = 60));
     const before = await page.evaluate(
       ({ doc, text }) => {
         const p = window.__steerPreview!;

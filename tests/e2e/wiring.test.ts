@@ -19,11 +19,11 @@ afterEach(async () => {
 type Hooks = { __steerApp: { doc: SceneDocument; selection: string[]; notice: string | null; openText(t: string, f: string): boolean } };
 
 /** Opens a scene whose first type has this graph (what a user opening a file gets). */
-async function openGraph(page: Page, graph: SceneDocument['agentTypes'][number]['graph']): Promise<string> {
+async function openGraph(page: Page, graph: SceneDocument['agentTypes'][number]['states'][number]['graph']): Promise<string> {
   await page.click('[data-test="new"]');
   await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
   const d = await doc(page);
-  d.agentTypes[0].graph = graph;
+  d.agentTypes[0].states[0].graph = graph;
   expect(await page.evaluate((t) => (window as unknown as Hooks).__steerApp.openText(t, 'wiring.steer.json'), JSON.stringify(d))).toBe(true);
   await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, graph.nodes.length);
   // (the wires drawn too, before the test takes hold of one)
@@ -43,8 +43,8 @@ async function openGraph(page: Page, graph: SceneDocument['agentTypes'][number][
   return d.agentTypes[0].id;
 }
 
-const connections = (page: Page) => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].graph.connections.map((c) => `${c.from.join('.')}->${c.to.join('.')}`).sort());
-const nodes = (page: Page) => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].graph.nodes);
+const connections = (page: Page) => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[0].graph.connections.map((c) => `${c.from.join('.')}->${c.to.join('.')}`).sort());
+const nodes = (page: Page) => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[0].graph.nodes);
 const selection = (page: Page) => page.evaluate(() => [...(window as unknown as Hooks).__steerApp.selection].sort());
 const graphBox = async (page: Page) => (await page.locator('[data-test="graph"]').boundingBox())!;
 
@@ -398,7 +398,7 @@ describe('wiring gestures in a browser', () => {
     expect(await connections(page)).toEqual(before);
     // and nothing was added to undo
     await page.keyboard.press('Control+z');
-    await expect.poll(() => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].graph.nodes.length)).toBe(4);
+    await expect.poll(() => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[0].graph.nodes.length)).toBe(4);
     expect(await connections(page)).toEqual(before);
     // a file that holds a cycle opens, and the problem is shown
     await openGraph(page, {

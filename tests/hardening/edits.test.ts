@@ -57,7 +57,7 @@ function awkwardScene(): SceneDocument {
   const big = `n${'9'.repeat(63)}`;
   const doc: SceneDocument = {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: 'Awkward',
     description: '',
     world: {
@@ -80,7 +80,7 @@ function awkwardScene(): SceneDocument {
         maxForce: 0,
         spawn: { x: 10_000_000, y: 0, width: 0, height: 10_000_000, speed: 1 },
         variation: { maxSpeed: 1 },
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: [
             { id: big, kind: 'sum', params: { inputs: 32, w31: -1e308 }, position: [9_999_990, -9_999_990] },
             { id: 'n9007199254740993', kind: 'seek', params: { enabled: 'yes' }, position: [0, 0] },
@@ -94,7 +94,7 @@ function awkwardScene(): SceneDocument {
             { from: ['n9007199254740993', 'force'], to: [big, 'in31'] },
             { from: [big, 'force'], to: ['n9007199254740993', 'target'] },
           ],
-        },
+        } }],
       },
       {
         id: '__proto__',
@@ -104,7 +104,7 @@ function awkwardScene(): SceneDocument {
         mass: 1_000_000,
         maxSpeed: 0,
         maxForce: 10_000,
-        graph: { nodes: [], connections: [] },
+        states: [{ name: 'default', graph: { nodes: [], connections: [] } }],
       },
     ],
   };
@@ -117,7 +117,7 @@ function awkwardScene(): SceneDocument {
 function emptyScene(): SceneDocument {
   return {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: 'Empty',
     description: '',
     world: { width: 800, height: 600, edges: 'wrap', seed: 0, obstacles: [], paths: [], targets: [] },
@@ -240,9 +240,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 /** The agent type the action addresses: one of the scene's, or (one time in n + 1) one that does not exist. */
-function typeAt(doc: SceneDocument, k: number): AgentType | { id: string; graph: AgentType['graph'] } {
+function typeAt(doc: SceneDocument, k: number): AgentType | { id: string; states: AgentType['states'] } {
   const types = doc.agentTypes;
-  return k % (types.length + 1) < types.length ? types[k % (types.length + 1)] : { id: 'no-such-type', graph: { nodes: [], connections: [] } };
+  return k % (types.length + 1) < types.length ? types[k % (types.length + 1)] : { id: 'no-such-type', states: [{ name: 'default', graph: { nodes: [], connections: [] } }] };
 }
 
 /** The ids the scene's reference parameters may hold. */
@@ -262,13 +262,13 @@ function newType(doc: SceneDocument): AgentType {
     mass: 1,
     maxSpeed: 3,
     maxForce: 0.15,
-    graph: {
+    states: [{ name: 'default', graph: {
       nodes: [
         { id: 'n1', kind: 'wander', params: {}, position: [0, 0] },
         { id: 'n2', kind: 'agent-output', params: {}, position: [320, 20] },
       ],
       connections: [{ from: ['n1', 'force'], to: ['n2', 'force'] }],
-    },
+    } }],
   };
 }
 
@@ -282,20 +282,20 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
     case 'addNode': {
       // As the editor: a known kind under a fresh id (or, `taken` = 0, an id already there: nothing happens).
       const t = typeAt(doc, x.type);
-      const nodes = t.graph.nodes;
+      const nodes = t.states[0].graph.nodes;
       const id = x.taken === 0 && nodes.length ? nodes[x.kind % nodes.length].id : freshNodeId(nodes);
       return { edit: addNode(t.id, { id, kind: KINDS[x.kind % KINDS.length], params: {}, position: x.pos }) };
     }
     case 'removeNodes': {
       const t = typeAt(doc, x.type);
-      const nodes = t.graph.nodes;
+      const nodes = t.states[0].graph.nodes;
       const ids = x.picks.map((p) => (nodes.length && p % 7 !== 6 ? nodes[p % nodes.length].id : `gone${p}`));
       return { edit: removeNodes(t.id, ids) };
     }
     case 'connect': {
       // `typed`: ports the nodes have (what a drag can make); else any port key at all.
       const t = typeAt(doc, x.type);
-      const nodes = t.graph.nodes;
+      const nodes = t.states[0].graph.nodes;
       const from = nodes.length ? nodes[x.from % nodes.length] : { id: 'ghost', kind: 'seek', params: {} };
       const to = nodes.length ? nodes[x.to % nodes.length] : { id: 'ghost2', kind: 'sum', params: {} };
       const fd = getNodeDef(from.kind);
@@ -306,13 +306,13 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
     }
     case 'disconnect': {
       const t = typeAt(doc, x.type);
-      const cs = t.graph.connections;
+      const cs = t.states[0].graph.connections;
       const c = cs.length && !x.stranger ? cs[x.pick % cs.length] : { from: ['a', 'force'] as [string, string], to: ['b', 'in0'] as [string, string] };
       return { edit: disconnect(t.id, c) };
     }
     case 'setParam': {
       const t = typeAt(doc, x.type);
-      const nodes = t.graph.nodes;
+      const nodes = t.states[0].graph.nodes;
       const node = nodes.length ? nodes[x.node % nodes.length] : { id: 'ghost', kind: 'seek', params: {} };
       const def = getNodeDef(node.kind);
       const own = def ? paramDefs(def, node.params).map((p) => p.key) : [];
@@ -324,7 +324,7 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
     }
     case 'move': {
       const t = typeAt(doc, x.type);
-      const nodes = t.graph.nodes;
+      const nodes = t.states[0].graph.nodes;
       const moves = x.picks.map((p, k) => ({ id: nodes.length ? nodes[p % nodes.length].id : 'ghost', position: x.to[k % Math.max(1, x.to.length)] ?? [0, 0] }));
       return { edit: moveNodes(t.id, moves), key: x.dragged ? 'drag' : undefined };
     }
@@ -332,10 +332,10 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       // Copy from one type (the selected nodes and the connections among them), paste `times` into another.
       const src = typeAt(doc, x.from);
       const dst = typeAt(doc, x.type);
-      const nodes = src.graph.nodes;
+      const nodes = src.states[0].graph.nodes;
       const chosen = new Set(x.picks.map((p) => (nodes.length ? nodes[p % nodes.length].id : '')));
       const clip = nodes.filter((n) => chosen.has(n.id));
-      const conns = src.graph.connections.filter((c) => chosen.has(c.from[0]) && chosen.has(c.to[0]));
+      const conns = src.states[0].graph.connections.filter((c) => chosen.has(c.from[0]) && chosen.has(c.to[0]));
       const edit: Edit = (d) => {
         let out = d;
         for (let k = 0; k < x.times; k++) out = paste(dst.id, out, clip, conns, x.offset ?? undefined).edit(out);
@@ -519,8 +519,8 @@ describe('random edit sequences', () => {
     const start = deepFreeze(preset('default'));
     const t = start.agentTypes[0];
     const history = new History(start);
-    for (let k = 0; k < 300; k++) history.apply(paste(t.id, history.doc, history.doc.agentTypes[0].graph.nodes.slice(0, 40), [], [30, 30]).edit);
-    const nodes = history.doc.agentTypes[0].graph.nodes.length;
+    for (let k = 0; k < 300; k++) history.apply(paste(t.id, history.doc, history.doc.agentTypes[0].states[0].graph.nodes.slice(0, 40), [], [30, 30]).edit);
+    const nodes = history.doc.agentTypes[0].states[0].graph.nodes.length;
     expect(nodes).toBeLessThanOrEqual(LIMITS.nodesPerGraph);
     expect(nodes).toBeGreaterThan(LIMITS.nodesPerGraph - 40);
     expect(loadScene(serializeScene(history.doc)).ok).toBe(true);

@@ -32,7 +32,7 @@ function time(f: () => unknown): number {
   return best;
 }
 
-const bare = (id: string, count = 0): AgentType => ({ id, name: id, color: '#000000', count, mass: 1, maxSpeed: 1, maxForce: 1, graph: { nodes: [], connections: [] } });
+const bare = (id: string, count = 0): AgentType => ({ id, name: id, color: '#000000', count, mass: 1, maxSpeed: 1, maxForce: 1, states: [{ name: 'default', graph: { nodes: [], connections: [] } }] });
 
 /** The default preset with `graphs` more agent types of 2,000 nodes, each with 100 parameters of value `value(k)`. */
 function bigGraphs(graphs: number, value: (k: number) => number): SceneDocument {
@@ -40,7 +40,7 @@ function bigGraphs(graphs: number, value: (k: number) => number): SceneDocument 
   const params = Object.fromEntries(Array.from({ length: LIMITS.paramsPerNode }, (_, k) => [`p${k}`, value(k)]));
   for (let k = 0; k < graphs; k++) {
     const t = bare(`big${k}`);
-    t.graph.nodes = Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({ id: `n${j}`, kind: 'sum', params, position: [0, 0] as [number, number] }));
+    t.states[0].graph.nodes = Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({ id: `n${j}`, kind: 'sum', params, position: [0, 0] as [number, number] }));
     doc.agentTypes.push(t);
   }
   return doc;
@@ -49,7 +49,7 @@ function bigGraphs(graphs: number, value: (k: number) => number): SceneDocument 
 describe('the loader', () => {
   it('refuses text nested deeper than a scene can be, before parsing it', () => {
     const r = loadScene(`{"format": "steergraph", "a": ${'['.repeat(1_000_000)}`);
-    expect(r).toEqual({ ok: false, errors: [{ path: '', message: 'not a scene: lists and objects nested more than 32 deep (line 1, column 62); a scene nests at most 7 deep' }] });
+    expect(r).toEqual({ ok: false, errors: [{ path: '', message: 'not a scene: lists and objects nested more than 32 deep (line 1, column 62); a scene nests at most 9 deep' }] });
     expect(time(() => loadScene('['.repeat(2_000_000)))).toBeLessThan(200);
     // A scene's own depth is far from it.
     expect(loadScene(serializeScene(preset('every-node'))).ok).toBe(true);
@@ -90,7 +90,7 @@ describe('the loader', () => {
 describe('the compiler', () => {
   it(`lists at most ${MAX_DIAGNOSTICS_PER_GRAPH} problems per graph and stage, then counts the rest`, () => {
     const doc = preset('seek');
-    const g = doc.agentTypes[0].graph;
+    const g = doc.agentTypes[0].states[0].graph;
     // 2,000 parameters no kind has (warnings), then 300 nodes of no kind (errors).
     g.nodes[0].params = Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`zz${k}`, k]));
     for (let j = 0; j < 19; j++) g.nodes.push({ id: `w${j}`, kind: 'seek', params: Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`zz${k}`, k])), position: [0, 0] });
@@ -104,7 +104,7 @@ describe('the compiler', () => {
     expect(more[0]).toEqual({
       severity: 'error',
       agentType: doc.agentTypes[0].id,
-      path: 'agentTypes[0].graph',
+      path: 'agentTypes[0].states[0].graph',
       message: `… and ${(2000 + 300 - MAX_DIAGNOSTICS_PER_GRAPH).toLocaleString('en-US')} more problems in this graph (the first ${MAX_DIAGNOSTICS_PER_GRAPH} are listed)`,
     });
     // The dropped errors still stop the graph from compiling.
@@ -119,8 +119,8 @@ describe('document edits', () => {
     expect(freshNodeId([{ id: 'n999999999999999' }, { id: 'n1000000000000000' }])).toBe('n1000000000000001');
     const doc = preset('seek');
     const type = doc.agentTypes[0];
-    type.graph.nodes.push({ id: `n${'9'.repeat(63)}`, kind: 'seek', params: {}, position: [0, 0] }, { id: 'n999999999999999', kind: 'seek', params: {}, position: [0, 0] });
-    const { edit, ids } = paste(type.id, doc, type.graph.nodes.slice(0, 3), []);
+    type.states[0].graph.nodes.push({ id: `n${'9'.repeat(63)}`, kind: 'seek', params: {}, position: [0, 0] }, { id: 'n999999999999999', kind: 'seek', params: {}, position: [0, 0] });
+    const { edit, ids } = paste(type.id, doc, type.states[0].graph.nodes.slice(0, 3), []);
     expect(new Set(ids).size).toBe(3);
     const after = edit(doc);
     expect(loadScene(serializeScene(after)).ok).toBe(true);
@@ -130,11 +130,11 @@ describe('document edits', () => {
   it('pasted and moved nodes stay inside the coordinates a document holds', () => {
     const doc = preset('seek');
     const type = doc.agentTypes[0];
-    const n = type.graph.nodes[0];
+    const n = type.states[0].graph.nodes[0];
     const moved = moveNodes(type.id, [{ id: n.id, position: [2e7, -Infinity] }])(doc);
-    expect(moved.agentTypes[0].graph.nodes[0].position).toEqual([1e7, -1e7]);
-    const pasted = paste(type.id, moved, [moved.agentTypes[0].graph.nodes[0]], [], [30, 30]).edit(moved);
-    expect(pasted.agentTypes[0].graph.nodes.at(-1)!.position).toEqual([1e7, -9_999_970]);
+    expect(moved.agentTypes[0].states[0].graph.nodes[0].position).toEqual([1e7, -1e7]);
+    const pasted = paste(type.id, moved, [moved.agentTypes[0].states[0].graph.nodes[0]], [], [30, 30]).edit(moved);
+    expect(pasted.agentTypes[0].states[0].graph.nodes.at(-1)!.position).toEqual([1e7, -9_999_970]);
     expect(loadScene(serializeScene(pasted)).ok).toBe(true);
   });
 
@@ -156,7 +156,7 @@ describe('document edits', () => {
   });
 
   it('a connection past the 20,000 in all graphs is refused', () => {
-    const wired = (id: string, n: number): AgentType => ({ ...bare(id), graph: { nodes: [], connections: Array.from({ length: n }, (_, j) => ({ from: [`a${j}`, 'force'], to: [`b${j}`, 'in0'] })) } });
+    const wired = (id: string, n: number): AgentType => ({ ...bare(id), states: [{ name: 'default', graph: { nodes: [], connections: Array.from({ length: n }, (_, j) => ({ from: [`a${j}`, 'force'], to: [`b${j}`, 'in0'] })) } }] });
     const h = new History({ ...preset('seek'), agentTypes: [wired('a', LIMITS.connectionsPerGraph), wired('b', LIMITS.connectionsPerGraph - 1)] });
     expect(h.apply(addAgentType(wired('c', 1)))).toBe(true);
     expect(h.apply(addAgentType(wired('d', 1)))).toBe(false);

@@ -67,11 +67,11 @@ export function markedPreset(key: string): SceneDocument {
   doc.agentTypes.forEach((t, k) => {
     t.id = m(t.id);
     t.name = PAYLOADS[k % PAYLOADS.length];
-    for (const n of t.graph.nodes) {
+    for (const n of t.states[0].graph.nodes) {
       n.id = m(n.id);
       for (const [p, v] of Object.entries(n.params)) if (typeof v === 'string' && refs.has(v)) n.params[p] = m(v);
     }
-    for (const c of t.graph.connections) {
+    for (const c of t.states[0].graph.connections) {
       c.from[0] = m(c.from[0]);
       c.to[0] = m(c.to[0]);
     }
@@ -279,7 +279,7 @@ function damageGraph(r: Rng, doc: SceneDocument): void {
   const types = doc.agentTypes;
   if (!types.length) return;
   const t = r.pick(types);
-  const g = t.graph;
+  const g = t.states[0].graph;
   const node = () => (g.nodes.length ? r.pick(g.nodes) : undefined);
   const text = (max: number) => r.pick(PAYLOADS).slice(0, max);
   const id = () => (g.nodes.length ? r.pick(g.nodes).id : 'zqGhost');
@@ -449,13 +449,13 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
   switch (which % 6) {
     case 0: {
       // 2,000 nodes, each with 100 parameters (mostly unknown ones)
-      type.graph.nodes = Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({
+      type.states[0].graph.nodes = Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({
         id: `zqn${j}`,
         kind: kinds[j % kinds.length],
         params: Object.fromEntries(Array.from({ length: LIMITS.paramsPerNode }, (_, k) => [`zqp${k}`, k % 3 ? k : 'zq'])),
         position: [j, j] as [number, number],
       }));
-      type.graph.connections = [];
+      type.states[0].graph.connections = [];
       break;
     }
     case 1: {
@@ -463,18 +463,18 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
       doc.agentTypes = Array.from({ length: 5 }, (_, k) => ({
         ...structuredClone(type),
         id: `zqt${k}`,
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({ id: `zqn${j}`, kind: j === 0 ? 'agent-output' : 'sum', params: {}, position: [0, 0] as [number, number] })),
           connections: Array.from({ length: LIMITS.connectionsTotal / 5 }, (_, j) => ({ from: [`zqn${(j + 1) % 2000}`, 'force'] as [string, string], to: [`zqn${j % 2000}`, `in${j % 5}`] as [string, string] })),
-        },
+        } }],
       }));
       break;
     }
     case 2: {
       // a chain of 2,000 Sums into the output
       const n = LIMITS.nodesPerGraph;
-      type.graph.nodes = [{ id: 'zqout', kind: 'agent-output', params: {}, position: [0, 0] }, ...Array.from({ length: n - 2 }, (_, j) => ({ id: `zqn${j}`, kind: 'sum', params: {}, position: [0, 0] as [number, number] })), { id: 'zqw', kind: 'wander', params: {}, position: [0, 0] }];
-      type.graph.connections = [
+      type.states[0].graph.nodes = [{ id: 'zqout', kind: 'agent-output', params: {}, position: [0, 0] }, ...Array.from({ length: n - 2 }, (_, j) => ({ id: `zqn${j}`, kind: 'sum', params: {}, position: [0, 0] as [number, number] })), { id: 'zqw', kind: 'wander', params: {}, position: [0, 0] }];
+      type.states[0].graph.connections = [
         { from: ['zqn0', 'force'], to: ['zqout', 'force'] },
         ...Array.from({ length: n - 3 }, (_, j) => ({ from: [`zqn${j + 1}`, 'force'] as [string, string], to: [`zqn${j}`, 'in0'] as [string, string] })),
         { from: ['zqw', 'force'], to: [`zqn${n - 3}`, 'in0'] },
@@ -486,10 +486,10 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
       doc.agentTypes = Array.from({ length: 5 }, (_, k) => ({
         ...structuredClone(type),
         id: `zqt${k}`,
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({ id: `zqn${j}`, kind: `zqkind${j}`, params: {}, position: [0, 0] as [number, number] })),
           connections: Array.from({ length: LIMITS.connectionsTotal / 5 }, (_, j) => ({ from: [`zqx${j}`, 'force'] as [string, string], to: [`zqy${j}`, `zqin${j}`] as [string, string] })),
-        },
+        } }],
       }));
       break;
     }
@@ -508,10 +508,10 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
         ...structuredClone(type),
         id: `zqt${k}`,
         count: 6000,
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: Array.from({ length: Math.floor(LIMITS.nodesTotal / LIMITS.agentTypes) }, (_, j) => ({ id: `zqn${j}`, kind: j === 0 ? 'agent-output' : 'nearest-agent', params: { agentType: `zqt${(k + j) % 32}`, radius: j }, position: [0, 0] as [number, number] })),
           connections: [],
-        },
+        } }],
       }));
     }
   }
@@ -556,8 +556,8 @@ function bigFile(r: Rng, which: number): { name: string; text: string } {
       return { name: '300,000 bad path points', text: JSON.stringify(d) };
     }
     case 12: {
-      const d = JSON.parse(base) as { agentTypes: { graph: { nodes: unknown[] } }[] };
-      d.agentTypes[0].graph.nodes = Array.from({ length: 2000 }, (_, j) => ({ id: `zqn${j}`, kind: 'sum', params: Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`p${k}`, {}])), position: [0, 0] }));
+      const d = JSON.parse(base) as { agentTypes: { states: { graph: { nodes: unknown[] } }[] }[] };
+      d.agentTypes[0].states[0].graph.nodes = Array.from({ length: 2000 }, (_, j) => ({ id: `zqn${j}`, kind: 'sum', params: Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`p${k}`, {}])), position: [0, 0] }));
       return { name: '200,000 bad parameters', text: JSON.stringify(d) };
     }
     default: {

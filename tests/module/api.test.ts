@@ -292,7 +292,7 @@ describe('the imported module', () => {
     expect(s).toEqual(doc);
     expect(Object.isFrozen(s)).toBe(true);
     expect(Object.isFrozen(s.world.obstacles[0])).toBe(true);
-    expect(Object.isFrozen(s.agentTypes[2].graph.nodes[1].params)).toBe(true);
+    expect(Object.isFrozen(s.agentTypes[2].states[0].graph.nodes[1].params)).toBe(true);
     expect(() => {
       (s.agentTypes[0] as { count: number }).count = 1000;
     }).toThrow(TypeError);
@@ -315,7 +315,7 @@ describe('the imported module', () => {
       { paths: [{ id: 'loop', points: [[100, 100], [700, 100], [400, 500]], loop: true }] },
     );
     const after = structuredClone(before);
-    const g = after.agentTypes[0].graph;
+    const g = after.agentTypes[0].states[0].graph;
     g.nodes = g.nodes.filter((n) => n.id !== 'w1');
     g.nodes.unshift(node('w2', 'wander', { radius: 8 }));
     g.connections = g.connections.filter((c) => c.from[0] !== 'w1');

@@ -91,7 +91,7 @@ describe.each(PRESET_KEYS)('presets/%s.steer.json', (key) => {
   it('lays its graphs out left to right: sources, behaviours, combinators, then the output, no two nodes overlapping', () => {
     const column = { source: 0, behaviour: 260 } as const;
     for (const t of preset(key).agentTypes) {
-      const nodes = t.graph.nodes;
+      const nodes = t.states[0].graph.nodes;
       const at = new Map(nodes.map((n) => [n.id, n.position]));
       for (const n of nodes) {
         const category = getNodeDef(n.kind)!.category;
@@ -104,7 +104,7 @@ describe.each(PRESET_KEYS)('presets/%s.steer.json', (key) => {
       expect(output.position[0]).toBeGreaterThanOrEqual(780);
       expect(output.position[0]).toBe(Math.max(...nodes.map((n) => n.position[0])));
       // every wire runs rightwards
-      for (const c of t.graph.connections) expect(at.get(c.from[0])![0], `${t.id}: ${c.from[0]} → ${c.to[0]}`).toBeLessThan(at.get(c.to[0])![0]);
+      for (const c of t.states[0].graph.connections) expect(at.get(c.from[0])![0], `${t.id}: ${c.from[0]} → ${c.to[0]}`).toBeLessThan(at.get(c.to[0])![0]);
       // no two node boxes (the editor's size estimate) overlap, and stacked ones keep 20 px apart
       const boxes = nodes.map((n) => ({ id: n.id, ...nodeBox(n) }));
       for (const a of boxes) {
@@ -120,7 +120,7 @@ describe.each(PRESET_KEYS)('presets/%s.steer.json', (key) => {
 
 describe('presets/every-node.steer.json', () => {
   it('uses every node kind of the registry', () => {
-    const kinds = new Set(preset('every-node').agentTypes.flatMap((t) => t.graph.nodes.map((n) => n.kind)));
+    const kinds = new Set(preset('every-node').agentTypes.flatMap((t) => t.states[0].graph.nodes.map((n) => n.kind)));
     expect([...kinds].sort()).toEqual(NODE_DEFS.map((d) => d.kind).sort());
     expect(kinds.size).toBe(24);
   });

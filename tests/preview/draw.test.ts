@@ -23,7 +23,7 @@ describe('typeStyles', () => {
 
   it('uses the widest sight of the flocking nodes and defaults for unset parameters', () => {
     const scene = edited(previewScene(), (s) => {
-      s.agentTypes[1].graph.nodes.push(
+      s.agentTypes[1].states[0].graph.nodes.push(
         { id: 'a', kind: 'alignment', params: { sight: 150 }, position: [0, 0] },
         { id: 'c', kind: 'cohesion', params: {}, position: [0, 0] },
       );

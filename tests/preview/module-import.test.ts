@@ -28,9 +28,9 @@ describe('importModuleText', () => {
     const doc = preset('wander');
     const module = (k: number) => {
       const type = doc.agentTypes[0]!;
-      const w = type.graph.nodes.find((n) => n.kind === 'wander') ?? type.graph.nodes[0]!;
-      const nodes = type.graph.nodes.map((n) => (n === w ? { ...n, params: { ...n.params, jitter: 0.5 + k / 1000 } } : n));
-      return emitModule({ ...doc, agentTypes: [{ ...type, graph: { ...type.graph, nodes } }, ...doc.agentTypes.slice(1)] }).js;
+      const w = type.states[0].graph.nodes.find((n) => n.kind === 'wander') ?? type.states[0].graph.nodes[0]!;
+      const nodes = type.states[0].graph.nodes.map((n) => (n === w ? { ...n, params: { ...n.params, jitter: 0.5 + k / 1000 } } : n));
+      return emitModule({ ...doc, agentTypes: [{ ...type, states: [{ name: 'default', graph: { ...type.states[0].graph, nodes } }] }, ...doc.agentTypes.slice(1)] }).js;
     };
     const run = async (k: number) => {
       const world = ((await importModuleText(module(k))) as Exports).createWorld({ seed: 1 });

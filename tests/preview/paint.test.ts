@@ -69,14 +69,14 @@ describe('the overlays node kinds feed', () => {
 
   it('take the first Wander’s circle and the widest feelers of a graph', () => {
     const scene = edited(previewScene(), (s) => {
-      s.agentTypes[1].graph.nodes.push(
+      s.agentTypes[1].states[0].graph.nodes.push(
         { id: 'w1', kind: 'wander', params: { distance: 40, radius: 9 }, position: [0, 0] },
         { id: 'w2', kind: 'wander', params: { distance: 80, radius: 20 }, position: [0, 0] },
         { id: 'v1', kind: 'avoid', params: { feelerLength: 50 }, position: [0, 0] },
         { id: 'v2', kind: 'avoid', params: { feelerLength: 500 }, position: [0, 0] },
       );
     });
-    expect(overlaySizes(scene.agentTypes[1].graph)).toMatchObject({ wander: { distance: 40, radius: 9 }, feelers: { length: 500 } });
+    expect(overlaySizes(scene.agentTypes[1].states[0].graph)).toMatchObject({ wander: { distance: 40, radius: 9 }, feelers: { length: 500 } });
   });
 });
 

@@ -8,7 +8,7 @@ const counts = { boid: 60, hunter: 5 };
 describe('freshReason', () => {
   it('lets a world resume across graph and parameter edits', () => {
     const next = edited(base, (s) => {
-      s.agentTypes[0].graph.nodes[1].params.radius = 20;
+      s.agentTypes[0].states[0].graph.nodes[1].params.radius = 20;
       s.agentTypes[0].color = '#ffffff';
       s.world.obstacles.push({ x: 1, y: 2, r: 3 });
       s.agentTypes[1].count = 9;

@@ -10,7 +10,7 @@ const importText = async (source: string): Promise<BehaviorModule> =>
 
 /** The preview's test scene with hunters that arrive at the Pointer (so pointer input matters). */
 const scene = edited(previewScene(40), (s) => {
-  const g = s.agentTypes[1].graph;
+  const g = s.agentTypes[1].states[0].graph;
   g.nodes.push({ id: 'ptr', kind: 'pointer', params: {}, position: [0, 100] });
   g.nodes.push({ id: 'seek', kind: 'seek', params: {}, position: [200, 100] });
   g.nodes.push({ id: 'sum', kind: 'sum', params: { inputs: 4 }, position: [300, 0] });
@@ -24,7 +24,7 @@ const scene = edited(previewScene(40), (s) => {
 });
 /** The same scene with another Wander: a graph edit. */
 const editedScene = edited(scene, (s) => {
-  s.agentTypes[0].graph.nodes[1].params = { distance: 30, radius: 40 };
+  s.agentTypes[0].states[0].graph.nodes[1].params = { distance: 30, radius: 40 };
 });
 
 /** The input the "user" gives, by tick: the Pointer moves often, a target and the obstacles now and then. */

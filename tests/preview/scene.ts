@@ -10,7 +10,7 @@ import type { SceneDocument } from '../../src/document/types';
 export function previewScene(boids = 60): SceneDocument {
   return {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: 'Preview test',
     description: 'A flock among obstacles and hunters going home.',
     world: {
@@ -41,7 +41,7 @@ export function previewScene(boids = 60): SceneDocument {
         maxSpeed: 3,
         maxForce: 0.15,
         variation: { maxSpeed: 0.2 },
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: [
             { id: 'flock', kind: 'flock', params: { sight: 80 }, position: [0, 0] },
             { id: 'wander', kind: 'wander', params: { distance: 30, radius: 12 }, position: [0, 200] },
@@ -57,7 +57,7 @@ export function previewScene(boids = 60): SceneDocument {
             { from: ['avoid', 'force'], to: ['sum', 'in2'] },
             { from: ['sum', 'force'], to: ['out', 'force'] },
           ],
-        },
+        } }],
       },
       {
         id: 'hunter',
@@ -67,7 +67,7 @@ export function previewScene(boids = 60): SceneDocument {
         mass: 1,
         maxSpeed: 2,
         maxForce: 0.1,
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: [
             { id: 'home', kind: 'named-target', params: { target: 'home' }, position: [0, 0] },
             { id: 'arrive', kind: 'arrive', params: {}, position: [200, 0] },
@@ -77,7 +77,7 @@ export function previewScene(boids = 60): SceneDocument {
             { from: ['home', 'point'], to: ['arrive', 'target'] },
             { from: ['arrive', 'force'], to: ['out', 'force'] },
           ],
-        },
+        } }],
       },
     ],
   };
@@ -108,7 +108,7 @@ export function benchFlockScene(n: number): SceneDocument {
   const side = Math.sqrt(400 * n);
   return {
     format: 'steergraph',
-    version: 1,
+    version: 2,
     name: `Benchmark flock, ${n} boids`,
     description: `${n} boids, 1 per 400 px²: the flock of npm run bench`,
     world: { width: side, height: side, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
@@ -122,7 +122,7 @@ export function benchFlockScene(n: number): SceneDocument {
         maxSpeed: 1 / 3,
         maxForce: 50 / 3600,
         spawn: { speed: 0.75 },
-        graph: {
+        states: [{ name: 'default', graph: {
           nodes: [
             { id: 'flock', kind: 'flock', params: { sight: 40, separation: 40, separationWeight: 3, alignmentWeight: 1, cohesionWeight: 1 }, position: [0, 0] },
             { id: 'wander', kind: 'wander', params: { distance: 10, radius: 5, jitter: 1 }, position: [0, 200] },
@@ -134,7 +134,7 @@ export function benchFlockScene(n: number): SceneDocument {
             { from: ['wander', 'force'], to: ['sum', 'in1'] },
             { from: ['sum', 'force'], to: ['out', 'force'] },
           ],
-        },
+        } }],
       },
     ],
   };

@@ -23,7 +23,7 @@ function preset(file: string): SceneDocument {
 function edit(scene: SceneDocument, limits = true): SceneDocument {
   return edited(scene, (s) => {
     const t = s.agentTypes[0];
-    const node = t.graph.nodes.find((n) => Object.values(n.params).some((v) => typeof v === 'number'));
+    const node = t.states[0].graph.nodes.find((n) => Object.values(n.params).some((v) => typeof v === 'number'));
     if (node) {
       const key = Object.keys(node.params).find((k) => typeof node.params[k] === 'number')!;
       node.params[key] = (node.params[key] as number) * 1.1;

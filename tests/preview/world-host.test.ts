@@ -61,7 +61,7 @@ describe('WorldHost.load', () => {
   it('keeps the agents through a graph edit and applies the new behaviour from the next tick', async () => {
     const host = await hostWith(base, 10);
     const before = positions(host.world!, 'boid');
-    const next = edited(base, (s) => (s.agentTypes[0].graph.nodes[1].params.radius = 40));
+    const next = edited(base, (s) => (s.agentTypes[0].states[0].graph.nodes[1].params.radius = 40));
     expect(await host.load(source(next))).toEqual({ kind: 'resumed' });
     expect(positions(host.world!, 'boid')).toEqual(before);
   });

@@ -15,7 +15,7 @@ import { wander } from './wander';
 /** The painter of each kind overlay, in the order they are drawn under the bodies. */
 export const KIND_PAINTERS: Readonly<Record<KindOverlay, KindOverlayPainter>> = { neighbours, wander, feelers };
 
-type Graph = SceneDocument['agentTypes'][number]['graph'];
+type Graph = SceneDocument['agentTypes'][number]['states'][number]['graph'];
 
 /** Which parameter of `def` gives each size of overlay `o`, when the kind feeds it. */
 function feedOf(def: NodeDef | undefined, o: KindOverlay): Readonly<Record<string, string>> | undefined {
@@ -65,7 +65,8 @@ export function overlaySizes(graph: Graph): OverlaySizes {
 export function typeStyles(scene: SceneDocument | null | undefined): Map<string, TypeStyle> {
   const styles = new Map<string, TypeStyle>();
   for (const t of scene?.agentTypes ?? []) {
-    const sizes = overlaySizes(t.graph);
+    // (a type with states: from the nodes of all its states' graphs)
+    const sizes = overlaySizes(t.states.length === 1 ? t.states[0].graph : { nodes: t.states.flatMap((x) => x.graph.nodes), connections: [] });
     styles.set(t.id, {
       color: t.color || FALLBACK_COLOR,
       maxSpeed: t.maxSpeed,
