@@ -1,14 +1,15 @@
 /**
- * The graph compiler: a scene document in, JavaScript out, in five named pure stages over plain
+ * The graph compiler: a scene document in, JavaScript out, in six named pure stages over plain
  * data, free of DOM, Lit and Rete, each one value in and one value out:
  *
- *   validate (scene → Validated) → order (→ OrderedScene) → physics (→ OrderedScene, with warnings)
- *   → lower (→ LoweredScene) → emit (→ Compiled)
+ *   validate (scene → Validated) → order (→ OrderedScene) → transitions (→ OrderedScene, with the
+ *   warnings about states) → physics (→ OrderedScene, with warnings) → lower (→ LoweredScene) → emit (→ Compiled)
  */
 import { emitStage, type CompileOptions, type Compiled } from './emit';
 import { lowerStage } from './lower';
 import { orderStage } from './order';
 import { physicsStage } from './physics';
+import { transitionsStage } from './transitions';
 import { validate } from './validate';
 import type { SceneDocument } from '../document/types';
 
@@ -18,5 +19,5 @@ export type { Compiled, CompileOptions } from './emit';
 
 /** Compiles a loaded scene document. Never throws on a user's graph: problems are diagnostics. */
 export function compile(scene: SceneDocument, options: CompileOptions = {}): Compiled {
-  return emitStage(lowerStage(physicsStage(orderStage(validate(scene)))), options);
+  return emitStage(lowerStage(physicsStage(transitionsStage(orderStage(validate(scene))))), options);
 }

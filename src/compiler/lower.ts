@@ -338,7 +338,9 @@ export function lowerStates(graphs: readonly Ordered[], scene: SceneDocument): L
       if (n.def?.transition !== true || n.muted) continue;
       const edge = g.graph.incoming.get(n.id)?.get('when');
       const v = edge ? outputs[k].get(edge.from.id)?.[edge.port.key] : undefined;
-      if (v?.type === 'condition') gotos.push({ to: targetOf(n, type), when: v.expr });
+      // (an unconnected condition always holds: with the state's minimum time, a timer)
+      if (!edge) gotos.push({ to: targetOf(n, type), when: 'true' });
+      else if (v?.type === 'condition') gotos.push({ to: targetOf(n, type), when: v.expr });
     }
     return { code, gotos };
   };
