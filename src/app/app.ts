@@ -19,6 +19,7 @@ import type { Variant, VariantSceneEditDetail } from './compare';
 import { CompareSession, sceneVariant, type SceneVariant } from './compare-session';
 import { restoreSession } from './document-session';
 import { TabDrafts, tabTitle } from './drafts';
+import { GraphRoom } from './graph-room';
 import { FileDropController, exportModule, loadSceneText, readSceneFile, saveScene, type Dialog } from './file-io';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { ShortcutController } from './keymap';
@@ -65,6 +66,7 @@ export class SteerApp extends LitElement {
   declare doc: SceneDocument;
   /** Whether the minimap shows (under the canvas); remembered in this browser. */
   declare minimapShown: boolean;
+  private readonly graphRoom = new GraphRoom(this, () => this.renderRoot?.querySelector('.graph') ?? null);
   declare typeId: string;
   /** Which graph of the selected type the editor shows: a state's index, or ANY_STATE (src/document/graphs.ts). */
   declare stateIndex: number;
@@ -445,6 +447,10 @@ export class SteerApp extends LitElement {
   }
 
   // ── Editor glue ─────────────────────────────────────────────────────────────────────────────
+
+  get graphShort(): boolean {
+    return this.graphRoom.short;
+  }
 
   toggleMinimap(): void {
     this.minimapShown = !this.minimapShown;

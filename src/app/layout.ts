@@ -72,6 +72,8 @@ export interface AppView {
   readonly editor: SteerEditor | undefined;
   readonly editPath: string | null;
   readonly minimapShown: boolean;
+  /** Whether the graph area is too short for the minimap (graph-room.ts): it gives way, whatever minimapShown says. */
+  readonly graphShort: boolean;
   readonly types: AgentTypeActions;
   readonly updateComplete: Promise<boolean>;
   typeId: string;
@@ -135,8 +137,8 @@ export const layoutStyles = css`
     flex-direction: column;
     flex: 1;
     min-height: 0;
-    /* its height comes from the column, so the minimap can give way when it is short (below) */
-    container-type: size;
+    /* its height comes from the column, never from its content, so the minimap can give way when it is short (graph-room.ts) */
+    contain: size layout style;
   }
   .canvas {
     position: relative;
@@ -155,12 +157,6 @@ export const layoutStyles = css`
   }
   .minimap-dock[hidden] {
     display: none;
-  }
-  /* A short graph area (A/B compare, a low window) keeps its height for the nodes: no minimap strip */
-  @container (max-height: 300px) {
-    .minimap-dock {
-      display: none;
-    }
   }
   .right {
     grid-row: 2;
@@ -310,10 +306,13 @@ export function renderApp(app: AppView): TemplateResult {
           <div class="graph-tools">
             <button data-test="fit" title="Fit the graph in view (text stays legible: a big graph extends beyond the view)" @click=${() => void app.editor?.zoomToFit()}>Fit</button>
             <button data-test="arrange" @click=${() => void app.editor?.arrange()}>Arrange</button>
-            <button data-test="minimap-toggle" aria-pressed=${app.minimapShown ? 'true' : 'false'} title="Show or hide the minimap"
-              @click=${() => app.toggleMinimap()}>Minimap</button>
+            ${app.graphShort
+              ? html`<button data-test="minimap-toggle" aria-pressed="false" disabled
+                  title="No room for the minimap: the graph area is too short (a low window, A/B compare). It shows again when there is room.">Minimap</button>`
+              : html`<button data-test="minimap-toggle" aria-pressed=${app.minimapShown ? 'true' : 'false'} title="Show or hide the minimap"
+                  @click=${() => app.toggleMinimap()}>Minimap</button>`}
           </div>
-          <div class="minimap-dock" data-test="minimap-dock" ?hidden=${!app.minimapShown}></div>
+          <div class="minimap-dock" data-test="minimap-dock" ?hidden=${!app.minimapShown || app.graphShort}></div>
         </div>
       </div>
     </div>

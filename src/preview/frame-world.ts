@@ -4,49 +4,32 @@
  * as of the last frame the worker sent, kept in arrays that are reused frame after frame, and
  * edits forwarded to the worker. Free of DOM and Lit.
  */
-import type { AgentState, PackedNumbers } from '../../runtime/api';
+import type { AgentState, BehaviorWorld, PackedNumbers, Snapshot, TypeSnapshot } from '../../runtime/api';
 import type { Obstacle } from '../document/types';
 import { numbersPerAgent, type FrameMessage } from './sim-protocol';
 
-/** The state of a preview's world as plain data (in worker mode: as of the last frame). */
-export interface PreviewSnapshot {
-  seed: number;
-  tick: number;
-  pointer: PackedNumbers;
-  targets: Record<string, PackedNumbers>;
-  /** x, y, r, vx, vy per circle. */
-  obstacles: PackedNumbers;
-  types: Record<string, { count: number; pos: PackedNumbers; vel: PackedNumbers }>;
-}
+/**
+ * The state of a preview's world as plain data (in worker mode: as of the last frame): the part of
+ * the module's {@link Snapshot} a page-side copy of a worker's world knows (no generator, headings,
+ * limits or node memory; those stay in the worker).
+ */
+export type PreviewSnapshot = Pick<Snapshot, 'seed' | 'tick' | 'pointer' | 'targets' | 'obstacles'> & {
+  types: Record<string, Pick<TypeSnapshot, 'count' | 'pos' | 'vel'>>;
+};
 
 /**
- * The preview's world as its users (the app, tests) see it: the running module's world on the
- * main thread, or a {@link FrameWorld} in worker mode. Positions and velocities are live arrays
- * (`x0, y0, x1, y1, …`) that the preview updates in place.
+ * The preview's world as its users (the app, tests) see it: the running module's world
+ * ({@link BehaviorWorld}) on the main thread, or a {@link FrameWorld} in worker mode. It is the
+ * module world's members the preview reads and edits through, with a snapshot of plain state only.
+ * Positions and velocities are live arrays (`x0, y0, x1, y1, …`) that the preview updates in place.
  */
-export interface PreviewWorld {
-  readonly tick: number;
-  readonly types: readonly string[];
-  readonly scene: unknown;
-  positions(typeId: string): Float64Array;
-  velocities(typeId: string): Float64Array;
-  agents(typeId: string): AgentState[];
-  snapshot(): PreviewSnapshot;
-  setPointer(x: number, y: number): void;
-  setTarget(name: string, x: number, y: number): void;
-  setObstacles(circles: Obstacle[]): void;
-  setCount(typeId: string, n: number): void;
-  step(n?: number): void;
-}
+export type PreviewWorld = Pick<
+  BehaviorWorld,
+  'tick' | 'types' | 'scene' | 'positions' | 'velocities' | 'agents' | 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'step'
+> & { snapshot(): PreviewSnapshot };
 
-/** Where a FrameWorld sends the edits made through it. */
-export interface FrameWorldCommands {
-  setPointer(x: number, y: number): void;
-  setTarget(name: string, x: number, y: number): void;
-  setObstacles(circles: Obstacle[]): void;
-  setCount(typeId: string, n: number): void;
-  step(n: number): void;
-}
+/** Where a FrameWorld sends the edits made through it (to the worker, where a step is of n ticks). */
+export type FrameWorldCommands = Pick<PreviewWorld, 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount'> & { step(n: number): void };
 
 const EMPTY = new Float64Array(0);
 

@@ -1,10 +1,10 @@
-// Over 500 lines (about 670), knowingly: this is the element's public face, its 13 documented
+// Over 500 lines (about 600), knowingly: this is the element's public face, its 13 documented
 // properties, its methods (reset, step, follow, probe, seek, fit, setPointer…) and the events it
 // fires, plus the wiring that gives each part the little it needs of the element. The parts are
 // in their own files: the threads and the hand-over (thread-switch.ts, simulation-host.ts), the
 // canvas input and path editing (canvas-gestures.ts, canvas-hit.ts, path-edit.ts), the view
-// (view-controller.ts), a frame's drawing (frame-painter.ts, draw.ts, paint/) and the control bar
-// (control-bar.ts).
+// (view-controller.ts), a frame's drawing (frame-painter.ts, draw.ts, paint/), the replay and the
+// timeline (replay-control.ts) and the control bar (control-bar.ts, its actions bar-actions.ts).
 import { expose, withdraw } from '../test-hooks';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
@@ -21,14 +21,15 @@ import type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, Previ
 import type { ReplayInput } from './replay';
 import type { SimulationHost } from './simulation-host';
 import type { RecordedRange } from './sim-protocol';
+import { ReplayControl } from './replay-control';
 import { DismissController } from './dismiss-controller';
 import { SizeController } from './size-controller';
 import { SpaceKeyController } from './space-key-controller';
 import { clampSpeed } from './ticker';
-import { controlBar, previewStyles, type ControlBarActions } from './control-bar';
+import { barActions } from './bar-actions';
+import { controlBar, previewStyles } from './control-bar';
 import type { View } from './view';
 import { ViewController } from './view-controller';
-import type { TimelineSeekDetail } from './timeline';
 import { ThreadSwitch } from './thread-switch';
 import { errorMessage, type HostOutcome } from './world-host';
 
@@ -43,9 +44,6 @@ declare global {
     'steer-preview': SteerPreview;
   }
 }
-
-/** While playing, the timeline follows the tick at most this often, ms (see syncTimeline). */
-const TIMELINE_SYNC_MS = 250;
 
 /**
  * `<steer-preview>`: the live simulation of a scene. It runs the compiled module's world (the same
@@ -130,7 +128,6 @@ export class SteerPreview extends LitElement {
 
   static styles = previewStyles;
 
-  private timelineSyncedAt = Number.NEGATIVE_INFINITY;
   /** The simulation's thread, and the hand-over between them (thread-switch.ts). */
   private readonly threads: ThreadSwitch;
   /** Worker mode: a frame (or a view change) waits to be drawn. */
@@ -143,6 +140,44 @@ export class SteerPreview extends LitElement {
   private readonly space: SpaceKeyController;
   private readonly views = new ViewController();
   private readonly gestures: CanvasGestures;
+  /** Seeking the recording, the , and . keys, the timeline (replay-control.ts). */
+  private readonly replay = new ReplayControl({
+    sim: () => this.sim,
+    running: () => this.loop.running,
+    pause: () => {
+      this.playing = false;
+      this.loop.setPlaying(false);
+    },
+    stepForward: () => this.stepOnce(),
+    sought: () => {
+      this.painter.clearHeadings();
+      this.loop.reportNow();
+      this.redraw();
+    },
+    redraw: () => this.redraw(),
+    error: (message) => this.emitError(message),
+    timeline: () => this.renderRoot?.querySelector('steer-timeline') ?? null,
+  });
+  /** What the control bar's controls do (bar-actions.ts). */
+  private readonly barActions = barActions({
+    togglePlaying: () => (this.playing = !this.playing),
+    setSpeed: (speed) => (this.speed = speed),
+    seek: (tick) => this.seek(tick),
+    stepBack: () => this.stepBack(),
+    step: () => this.stepOnce(),
+    reset: (seed) => this.reset(seed),
+    fit: () => this.fit(),
+    toggleMenu: () => (this.overlayMenu = !this.overlayMenu),
+    overlays: () => this.overlays,
+    pickOverlays: (next) => {
+      this.overlays = next;
+      this.fire<OverlaysChangeDetail>('overlays-change', { overlays: [...next] });
+    },
+    seedText: () => this.renderRoot?.querySelector<HTMLInputElement>('[data-test="seed"]')?.value ?? this.seedText,
+    sceneSeed: () => this.scene?.world.seed,
+    error: (message) => this.emitError(message),
+    edit: (detail) => this.emitEdit(detail),
+  });
 
   constructor() {
     super();
@@ -346,7 +381,7 @@ export class SteerPreview extends LitElement {
     return this.followed ? this.sim.probe() : null;
   }
 
-  // ─── replay (replay.ts, timeline.ts) ──────────────────────────────────────────────────────
+  // ─── replay (replay-control.ts, replay.ts, timeline.ts) ────────────────────────────────────
 
   /**
    * Shows the recorded run at `tick` (clamped to the recorded range) and pauses: the world is
@@ -355,22 +390,12 @@ export class SteerPreview extends LitElement {
    * worker holds the recording and seeks (the state shows when its frame arrives).
    */
   seek(tick: number): void {
-    if (!this.sim.recording) return;
-    this.playing = false;
-    this.loop.setPlaying(false);
-    const sought = this.sim.seek(tick);
-    if (sought.kind === 'error') this.emitError(sought.message);
-    if (sought.kind !== 'sought') return;
-    this.painter.clearHeadings();
-    this.loop.reportNow();
-    this.redraw();
+    this.replay.seek(tick);
   }
 
   /** Steps one tick back in the recording (pauses). */
   stepBack(): void {
-    const t = this.world?.tick;
-    const start = this.recording?.start;
-    if (t !== undefined && start !== undefined && t > start) this.seek(t - 1);
+    this.replay.stepBack();
   }
 
   /**
@@ -378,8 +403,7 @@ export class SteerPreview extends LitElement {
    * scene that the running world carries on into).
    */
   restartRecording(): void {
-    this.sim.restartRecording();
-    this.redraw();
+    this.replay.restartRecording();
   }
 
   /**
@@ -387,7 +411,7 @@ export class SteerPreview extends LitElement {
    * recorded input (−1: none). In worker mode, the worker's as of its last frame.
    */
   get recording(): RecordedRange | null {
-    return this.sim.recording;
+    return this.replay.recording;
   }
 
   /** Gives the world live input, which the recording logs (replay.ts). */
@@ -395,40 +419,9 @@ export class SteerPreview extends LitElement {
     this.sim.input(input);
   }
 
-  private onTimelineSeek(e: CustomEvent<TimelineSeekDetail>): void {
-    this.seek(e.detail.tick);
-  }
-
-  /** , and . step back and forward one tick while the preview has focus (not in its fields). */
   private readonly onKeyDown = (e: KeyboardEvent): void => {
-    if (this.gestures.onKey(e)) return;
-    if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== ',' && e.key !== '.')) return;
-    const inner = e.composedPath()[0];
-    if (inner instanceof HTMLInputElement || inner instanceof HTMLSelectElement || inner instanceof HTMLTextAreaElement) return;
-    e.preventDefault();
-    if (e.key === ',') this.stepBack();
-    else this.stepOnce();
+    if (!this.gestures.onKey(e)) this.replay.onKey(e);
   };
-
-  /**
-   * Brings the timeline up to date: every frame drawn while paused (the tick moves without a
-   * render), at most every TIMELINE_SYNC_MS while playing. Its label and bars changing every frame
-   * made the page lay out and repaint every frame: 6 of the 10 ms a 200-node editor's frame took.
-   */
-  private syncTimeline(): void {
-    const tl = this.renderRoot?.querySelector('steer-timeline');
-    if (!tl) return;
-    if (this.loop.running) {
-      const now = performance.now();
-      if (now - this.timelineSyncedAt < TIMELINE_SYNC_MS) return;
-      this.timelineSyncedAt = now;
-    }
-    const r = this.recording;
-    tl.start = r?.start ?? 0;
-    tl.end = r?.end ?? 0;
-    tl.inputEnd = r?.inputEnd ?? -1;
-    tl.tick = this.world?.tick ?? 0;
-  }
 
   /** Fits the view to the world. */
   fit(): void {
@@ -544,7 +537,7 @@ export class SteerPreview extends LitElement {
 
   /** Draws a frame; false when there was nothing new to draw (worker mode, between frames). */
   private drawFrame(): boolean {
-    this.syncTimeline();
+    this.replay.syncTimeline();
     // while playing, a frame draws when the state moved with it (the page ticks) or something new came (a worker's frame, a view change)
     if (this.loop.running && !this.sim.animationFrame() && !this.dirty) return false;
     this.dirty = false;
@@ -575,61 +568,6 @@ export class SteerPreview extends LitElement {
     return false;
   }
 
-
-  // ─── control bar (control-bar.ts) ─────────────────────────────────────────────────────────
-
-  private readonly barActions: ControlBarActions = {
-    seek: (e) => this.onTimelineSeek(e),
-    togglePlaying: () => this.togglePlaying(),
-    stepBack: () => this.stepBack(),
-    step: () => this.stepOnce(),
-    reset: () => this.reset(),
-    speed: (e) => this.onSpeed(e),
-    seedInput: () => this.onSeedInput(),
-    seedKey: (e) => this.onSeedKey(e),
-    resetWithSeed: () => this.resetWithSeed(),
-    fit: () => this.fit(),
-    toggleMenu: () => (this.overlayMenu = !this.overlayMenu),
-    toggleOverlay: (o, on) => this.toggleOverlay(o, on),
-  };
-
-  private togglePlaying(): void {
-    this.playing = !this.playing;
-  }
-
-  private onSpeed(e: Event): void {
-    this.speed = Number((e.target as HTMLSelectElement).value);
-  }
-
-  private onSeedInput(): void {
-    // what is typed stays in the field (writing it back into the state re-rendered an unfinished
-    // "1e" as ""): the field is read when the seed is used
-  }
-
-  private resetWithSeed(): void {
-    const field = this.renderRoot?.querySelector<HTMLInputElement>('[data-test="seed"]');
-    const text = (field?.value ?? this.seedText).trim();
-    const seed = Number(text);
-    if (text === '' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      this.emitError(`The seed must be a whole number from 0 to 4294967295, got "${text}"`);
-      return;
-    }
-    this.reset(seed);
-    // one seed: the scene's (the World panel's) from now on
-    if (this.scene && this.scene.world.seed !== seed) this.emitEdit({ kind: 'set-seed', seed });
-  }
-
-  private onSeedKey(e: KeyboardEvent): void {
-    if (e.key === 'Enter') this.resetWithSeed();
-  }
-
-  private toggleOverlay(name: string, on: boolean): void {
-    const next = new Set(this.overlays);
-    if (on) next.add(name);
-    else next.delete(name);
-    this.overlays = next;
-    this.fire<OverlaysChangeDetail>('overlays-change', { overlays: [...next] });
-  }
 
   render() {
     // with WebGL2 the agents are drawn on a canvas of their own, under the Canvas 2D one (a new

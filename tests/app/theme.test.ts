@@ -2,13 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COLORS, colorProperties, cssVar, themeProperties } from '../../src/theme';
+import { faviconHref, themeInPage } from '../../vite.config';
 import { CATEGORY_COLOR, SOCKET_COLOR, SOCKET_OUTLINE, UNKNOWN_CATEGORY_COLOR, UNKNOWN_SOCKET_COLOR } from '../../src/editor/theme';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
+const INDEX_HTML = path.resolve(import.meta.dirname, '../../index.html');
 const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
 /** A colour written as a literal: #rgb … #rrggbbaa, rgb(), rgba(), hsl(), hsla(). */
 const LITERAL = /#[0-9a-f]{3,8}\b|\b(rgba?|hsla?)\(/i;
+/** The same, also URL-encoded (`%23rrggbb` in a data: URL) or by name in a CSS declaration or an SVG paint. */
+const LITERAL_IN_HTML = new RegExp(`${LITERAL.source}|%23[0-9a-f]{3,8}\\b|(color|background|fill|stroke|border)[a-z-]*\\s*[:=]\\s*['"]?(white|black|red|green|blue|gr[ae]y|orange|yellow)\\b`, 'i');
 
 /**
  * The colours that are data, not the look, and stay literals: the colours new agent types take in
@@ -78,5 +82,27 @@ describe('the colours: one set of --steer-* custom properties', () => {
     expect(CATEGORY_COLOR.behaviour).toBe(cssVar('category-behaviour'));
     expect(SOCKET_COLOR.force).toBe(cssVar('socket-force'));
     expect([UNKNOWN_CATEGORY_COLOR, UNKNOWN_SOCKET_COLOR, SOCKET_OUTLINE]).toEqual([cssVar('category-unknown'), cssVar('socket-unknown'), cssVar('bg')]);
+  });
+
+  it('leaves no colour literal in index.html: the page names the properties, which the build writes in from src/theme.ts', () => {
+    const html = readFileSync(INDEX_HTML, 'utf8');
+    const offenders = html
+      .split('\n')
+      .map((line, i) => [`index.html:${i + 1}`, line.trim()])
+      .filter(([, line]) => LITERAL_IN_HTML.test(line));
+    expect(offenders).toEqual([]);
+    const named = [...html.matchAll(/var\(--steer-([a-z-]+)\)/g)].map((m) => m[1]);
+    expect(named).toEqual(expect.arrayContaining(['bg', 'text']));
+    expect(named.filter((name) => !(name in COLORS))).toEqual([]);
+
+    // What the page gets in its head (vite and vite build): every property on :root, the favicon in the accent.
+    const transform = themeInPage().transformIndexHtml as () => { tag: string; children?: string; attrs?: Record<string, string> }[];
+    const tags = transform();
+    const root = tags.find((t) => t.tag === 'style')!.children!;
+    expect(root.startsWith(':root {')).toBe(true);
+    for (const [name, value] of Object.entries(COLORS)) expect(root).toContain(`--steer-${name}: ${value};`);
+    const icon = tags.find((t) => t.tag === 'link')!.attrs!;
+    expect(icon).toEqual({ rel: 'icon', href: faviconHref() });
+    expect(decodeURIComponent(icon.href)).toContain(`fill='${COLORS.accent}'`);
   });
 });

@@ -2,7 +2,8 @@
  * The menus and the canvas as a user meets them: the add menu's search (typed key by key, Enter and
  * the arrow keys), menus closing on Escape and on a click outside, node text legible after Fit at
  * common window sizes, the minimap (shown under the canvas, never over a node; hidden on request;
- * drawn after a reload), and Sum's input count.
+ * its button unavailable while the graph area has no room for it; drawn after a reload), and Sum's
+ * input count.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -262,6 +263,28 @@ describe('the minimap', () => {
       await screenshot(page, `menus-compare-${width}`);
     });
   }
+
+  it('says, while the graph area is too short for it, that it is off and why (its button unavailable), and is back on when there is room', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const minimap = (pressed: boolean, disabled: boolean) => page.getByRole('button', { name: 'Minimap', exact: true, pressed, disabled });
+    await expect.poll(async () => (await minimapState(page)).shown).toBe(true);
+    await expect.poll(() => minimap(true, false).count()).toBe(1);
+    // A/B compare at 1024×700: the graph area is short and the minimap gives way to the nodes
+    await page.click('[data-test="compare"]');
+    await page.locator('steer-compare').waitFor();
+    await expect.poll(async () => (await minimapState(page)).shown).toBe(false);
+    await expect.poll(() => minimap(false, true).count()).toBe(1);
+    expect(await page.locator('[data-test="minimap-toggle"]').getAttribute('title')).toMatch(/no room for the minimap.*too short/i);
+    await screenshot(page, 'menus-minimap-no-room');
+    // a taller window gives the graph area room: the minimap and its pressed button are back
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(async () => (await minimapState(page)).shown).toBe(true);
+    await expect.poll(() => minimap(true, false).count()).toBe(1);
+    expect(await page.locator('[data-test="minimap-toggle"]').getAttribute('title')).toBe('Show or hide the minimap');
+    expect(errors).toEqual([]);
+  });
 
   it('hides and shows again with its button, and the choice holds after a reload', async () => {
     opened = await openApp();

@@ -16,16 +16,20 @@ afterEach(async () => {
   opened = undefined;
 });
 
-type Hooks = { __steerApp: { doc: SceneDocument; selection: string[]; notice: string | null; openText(t: string, f: string): boolean } };
+type Hooks = { __steerApp: { doc: SceneDocument; selection: string[]; notice: string | null } };
 
-/** Opens a scene whose first type has this graph (what a user opening a file gets). */
+/** Opens a scene whose first type has this graph as a user does: New, then Open… with a file of it. */
 async function openGraph(page: Page, graph: SceneDocument['agentTypes'][number]['states'][number]['graph']): Promise<string> {
   await page.click('[data-test="new"]');
   await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
   const d = await doc(page);
   d.agentTypes[0].states[0].graph = graph;
-  expect(await page.evaluate((t) => (window as unknown as Hooks).__steerApp.openText(t, 'wiring.steer.json'), JSON.stringify(d))).toBe(true);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-test="open"]')]);
+  await chooser.setFiles({ name: 'wiring.steer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(d)) });
   await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, graph.nodes.length);
+  // it opened (no dialog saying it could not be), and the graph shown is the file's
+  expect(await page.locator('dialog[data-test="dialog"]').count()).toBe(0);
+  expect((await nodes(page)).map((n) => n.id)).toEqual(graph.nodes.map((n) => n.id));
   // (the wires drawn too, before the test takes hold of one)
   await page.waitForFunction((n) => document.querySelectorAll('rete-connection-wrapper').length === n, graph.connections.length);
   // F with nothing selected frames every node (Fit keeps text legible, so a wide graph would
