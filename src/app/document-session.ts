@@ -3,7 +3,8 @@
  * comparing, what each variant is). Also the hand-off from this tab's autosave: the document a
  * session starts from.
  */
-import { History, type Edit } from '../document/commands';
+import type { Edit } from '../document/commands';
+import { History } from '../document/history';
 import type { SceneDocument } from '../document/types';
 import type { TabDrafts } from './drafts';
 import { defaultScene, newScene } from './presets';

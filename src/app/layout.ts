@@ -6,7 +6,8 @@
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Compiled } from '../compiler/index';
-import { updateScene, type Edit, type History } from '../document/commands';
+import { updateScene, type Edit } from '../document/commands';
+import type { History } from '../document/history';
 import type { SceneDocument } from '../document/types';
 import type { SteerEditor } from '../editor/editor';
 import { MINIMAP_RATIO, MINIMAP_SIZE } from '../editor/theme';

@@ -2,6 +2,10 @@
  * Loading a scene: text → JSON → migration → validation → SceneDocument. The loader refuses only
  * what cannot be a scene (DESIGN.md contract 6) and never throws: every failure is a list of
  * LoadErrors with JSON paths, and a refused file never replaces the open scene (contract 5).
+ *
+ * (Over 500 lines, on purpose: the one place a file's text becomes a document — size and depth
+ * limits scanned on the text, JSON with line and column, encodings, duplicate keys — is read
+ * best whole; each part is a named function below.)
  */
 import { checkLimits, checkParamNames, checkUnique } from './checks';
 import { describe, finishErrors, issuesToErrors, joinPath, printable } from './errors';

@@ -12,6 +12,9 @@
  *
  * Every check on a field carries the same message (`expected …`); the loader adds the path and
  * what it got: `agentTypes[1].count: expected a whole number from 0 to 100000, got -5`.
+ *
+ * (Over 500 lines, on purpose: the schema is one description of the whole format, in the order of
+ * types.ts, with its ranges, limits and fast paths beside the fields they bound.)
  */
 import * as v from 'valibot';
 import { FORMAT, ID_PATTERN, VERSION } from './types';

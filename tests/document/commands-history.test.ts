@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_BYTES, History, historyBytes, moveNodes, setParam } from '../../src/document/commands';
+import { moveNodes, setParam } from '../../src/document/commands';
+import { HISTORY_BYTES, History, historyBytes } from '../../src/document/history';
 import type { GraphNode, SceneDocument } from '../../src/document/types';
 import { sampleScene } from './helpers';
 

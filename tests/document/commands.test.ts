@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { History } from '../../src/document/history';
 import {
-  History,
   addAgentType,
   addNode,
   connect,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { History, insertPathPoint, movePathPoint, removePathPoint } from '../../src/document/commands';
+import { insertPathPoint, movePathPoint, removePathPoint } from '../../src/document/commands';
+import { History } from '../../src/document/history';
 import { sampleScene } from './helpers';
 
 const pts = (d: ReturnType<typeof sampleScene>) => d.world.paths[0].points;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { History, renameAgentType } from '../../src/document/commands';
+import { renameAgentType } from '../../src/document/commands';
+import { History } from '../../src/document/history';
 import { sampleScene } from './helpers';
 
 describe('renameAgentType', () => {

@@ -20,8 +20,8 @@ import { createBehaviorWorld } from '../../runtime/api';
 import { compile } from '../../src/compiler/index';
 import { instantiate } from '../../src/compiler/instantiate';
 import { emitModule } from '../../src/compiler/module';
+import { History } from '../../src/document/history';
 import {
-  History,
   addAgentType,
   addNode,
   connect,

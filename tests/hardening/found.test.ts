@@ -14,7 +14,8 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/compiler/index';
 import { MAX_DIAGNOSTICS_PER_GRAPH } from '../../src/compiler/diagnostics';
-import { History, addAgentType, addNode, freshNodeId, moveNodes, paste, setPaths, updateAgentType } from '../../src/document/commands';
+import { addAgentType, addNode, freshNodeId, moveNodes, paste, setPaths, updateAgentType } from '../../src/document/commands';
+import { History } from '../../src/document/history';
 import { loadScene } from '../../src/document/load';
 import { LIMITS } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
