@@ -7,9 +7,10 @@
  * module", for the contract a game relies on.
  */
 import { computeForces as computeAllForces, step as stepWorld } from './step';
-import { memoryKey, type Program, type SceneLike } from './program';
-import { checkSnapshot, isRecord, pack, restore, show, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
-import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, type ObstacleSpec, type WorldSpec } from './world';
+import { resetMemory } from './behaviors/states';
+import { memoryKey, stateTable, type Program, type SceneLike } from './program';
+import { carryStates, checkSnapshot, isRecord, pack, restore, show, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
+import { LIMITS, MAX_AGENTS, TRANSITION_LOG, World, checkCount, checkSeed, type ObstacleSpec, type WorldSpec } from './world';
 
 export type { NodeMemory, Program, SceneLike } from './program';
 export { pack, unpack } from './snapshot';
@@ -78,6 +79,28 @@ export interface BehaviorWorld {
   follow(typeId: string, index: number): void;
   /** The followed agent's node outputs as of the last computed forces; null when none is followed or the module has no probes. */
   probe(typeId: string): ProbeReading | null;
+  /** Each agent's state index (into `stateNames`): the world's live array, valid until `setCount` replaces it. */
+  states(typeId: string): Uint8Array;
+  /** The type's state names, in order; agents start in the first. */
+  stateNames(typeId: string): string[];
+  /** Puts agent `index` into state `name` (time in state 0; its memory reset when the state resets on enter). Not logged as a transition. */
+  setState(typeId: string, index: number, name: string): void;
+  /** Raises (or, with `on` false, clears) signal `name` for agent `index` (−1: every agent of the type now). A Signal node reads it. */
+  signal(typeId: string, index: number, name: string, on?: boolean): void;
+  /** The transitions taken since the last call, oldest first (at most TRANSITION_LOG; see `transitionsLost`). */
+  transitions(): TransitionEvent[];
+  /** How many transitions the last `transitions()` call could not return: dropped from the full log before it. */
+  readonly transitionsLost: number;
+}
+
+/** One transition an agent took. */
+export interface TransitionEvent {
+  /** The tick whose forces it preceded. */
+  tick: number;
+  type: string;
+  index: number;
+  from: string;
+  to: string;
 }
 
 /**
@@ -143,8 +166,15 @@ function fail(message: string): never {
 export const MAX_TICKS_PER_STEP = 10_000;
 
 /** The methods of a world, bound to it: `const { step } = world; step()` works. */
-const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'follow', 'probe'] as const;
+const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions'] as const;
 
+
+/** Throws unless `index` is an agent of the type (or −1, every agent, when `all`). */
+function checkAgentIndex(method: string, typeId: string, index: unknown, count: number, all: boolean): asserts index is number {
+  if (Number.isInteger(index) && (index as number) < count && (index as number) >= (all ? -1 : 0)) return;
+  const range = count === 0 ? `${typeId} has no agents` : `0 to ${count - 1}`;
+  throw new Error(`${method}: index: expected an agent index ${count === 0 ? `(${range})` : `from ${range}`}${all ? ' or −1 for every agent' : ''}, got ${describeKey(index)}`);
+}
 
 /** Throws unless x and y are numbers within the loader's coordinate range. */
 function checkPoint(method: string, x: unknown, y: unknown): void {
@@ -257,6 +287,69 @@ class ModuleWorld implements BehaviorWorld {
     return this.world.tick;
   }
 
+  /** Dropped before the events the last transitions() returned. */
+  private lost = 0;
+
+  get transitionsLost(): number {
+    return this.lost;
+  }
+
+  states(typeId: string): Uint8Array {
+    return this.world.types[this.index(typeId, 'states')].state;
+  }
+
+  stateNames(typeId: string): string[] {
+    return [...stateTable(this.scene, this.program, this.index(typeId, 'stateNames')).names];
+  }
+
+  setState(typeId: string, index: number, name: string): void {
+    const k = this.index(typeId, 'setState');
+    const a = this.world.types[k];
+    checkAgentIndex('setState', typeId, index, a.count, false);
+    const table = stateTable(this.scene, this.program, k);
+    const s = table.names.indexOf(name);
+    if (s < 0) throw new Error(`setState: ${typeId} has no state ${describeKey(name)}; its states: ${table.names.map((x) => JSON.stringify(x)).join(', ')}`);
+    a.state[index] = s;
+    a.tis[index] = 0;
+    const reset = table.reset[s];
+    if (reset?.length) resetMemory(a, index, reset);
+  }
+
+  signal(typeId: string, index: number, name: string, on = true): void {
+    const k = this.index(typeId, 'signal');
+    const a = this.world.types[k];
+    checkAgentIndex('signal', typeId, index, a.count, true);
+    if (typeof on !== 'boolean') throw new Error(`signal: on: expected true or false, got ${describeKey(on)}`);
+    const signals = stateTable(this.scene, this.program, k).signals;
+    const bit = signals.indexOf(name);
+    if (bit < 0) {
+      throw new Error(
+        `signal: ${typeId} has no signal ${describeKey(name)}; ${signals.length ? `its Signal nodes read ${signals.map((x) => JSON.stringify(x)).join(', ')}` : 'its graphs have no Signal node'}`,
+      );
+    }
+    const mask = 1 << bit;
+    const from = index < 0 ? 0 : index;
+    const to = index < 0 ? a.count : index + 1;
+    for (let i = from; i < to; i++) a.sig[i] = on ? a.sig[i] | mask : a.sig[i] & ~mask;
+  }
+
+  transitions(): TransitionEvent[] {
+    const w = this.world;
+    const out: TransitionEvent[] = new Array<TransitionEvent>(w.transitionCount);
+    const names = w.types.map((_, k) => stateTable(this.scene, this.program, k).names);
+    for (let e = 0; e < w.transitionCount; e++) {
+      const o = 5 * ((w.transitionStart + e) % TRANSITION_LOG);
+      const log = w.transitionLog;
+      const k = log[o + 1];
+      out[e] = { tick: log[o], type: w.types[k].id, index: log[o + 2], from: names[k][log[o + 3]], to: names[k][log[o + 4]] };
+    }
+    this.lost = w.transitionsLost;
+    w.transitionStart = 0;
+    w.transitionCount = 0;
+    w.transitionsLost = 0;
+    return out;
+  }
+
   get types(): readonly string[] {
     return this.world.types.map((t) => t.id);
   }
@@ -360,6 +453,7 @@ class ModuleWorld implements BehaviorWorld {
         memory,
         // The tick's draws and memory updates are spent once its forces are computed, so they travel too.
         ...(w.forcesReady ? { force: pack(a.force) } : {}),
+        ...statesSnapshot(a, stateTable(this.scene, this.program, k)),
       });
     });
     return {
@@ -406,7 +500,7 @@ class ModuleWorld implements BehaviorWorld {
     const types = ['force', 'point', 'agent'] as const;
     return {
       index: a.probe,
-      state: (a as { state?: Uint8Array }).state?.[a.probe] ?? 0,
+      state: a.state[a.probe],
       maxSpeed: out[0],
       maxForce: out[1],
       values: layout.sites.map(([node, output, type, offset, state]) => ({
@@ -497,6 +591,9 @@ class Handover implements WorldHandover {
       const old = s.t;
       const n = old.count;
       const mem = this.carriedMemory(from, s.k, k);
+      const a = stateTable(from.scene, from.program, s.k);
+      const states = { names: a.names, index: old.state, time: old.tis };
+      const signals = { names: a.signals, flags: old.sig };
       if (keepLimits.has(t.id)) {
         // spawn for the new limits, then take everything else
         wb.setCount(k, n);
@@ -505,6 +602,7 @@ class Handover implements WorldHandover {
         t.head.set(old.head);
         t.mem.set(mem);
         if (wa.forcesReady) t.force.set(old.force);
+        carryStates(t, stateTable(this.scene, this.program, k), states, signals);
         return;
       }
       // setCount keeps the first `count` agents it has (copying them into arrays of its own) and
@@ -519,6 +617,7 @@ class Handover implements WorldHandover {
       t.force = wa.forcesReady ? old.force : NO_FORCES;
       t.count = n;
       wb.setCount(k, n);
+      carryStates(t, stateTable(this.scene, this.program, k), states, signals);
     });
     return true;
   }

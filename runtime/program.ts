@@ -58,6 +58,17 @@ export interface Program {
   forces: ForceFn[];
   layouts: TypeLayout[];
   memory: NodeMemory[][];
+  /**
+   * Per type (null or absent: one state named "default", no signals): its states' names, the names
+   * of the signals its Signal nodes read (bit k of `Agents.sig` is signals[k]), and per state the
+   * memory entering it resets ([offset, size, …]; empty unless the state resets on enter).
+   */
+  states?: ({ names: string[]; signals: string[]; reset: number[][] } | null)[];
   /** Present when compiled with probes (the editor's preview): per type, the buffer size and [node, output, type, offset] sites. */
   probes?: { size: number; sites: number[][] }[];
+}
+
+/** A type's states table: the program's, or for a type without one its one state (named as in the scene) and no signals. */
+export function stateTable(scene: SceneLike, program: Program, k: number): { names: string[]; signals: string[]; reset: number[][] } {
+  return program.states?.[k] ?? { names: [scene.agentTypes[k]?.states?.[0]?.name ?? 'default'], signals: [], reset: [] };
 }

@@ -3,8 +3,8 @@
  * snapshot passes before a world resumes it (every value against the loader's ranges, the world
  * it was taken in), and the restore itself. `createWorld({ snapshot })` in api.ts uses them.
  */
-import { memoryKey, type Program, type SceneLike } from './program';
-import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, type EdgeMode } from './world';
+import { memoryKey, stateTable, type Program, type SceneLike } from './program';
+import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, type Agents, type EdgeMode } from './world';
 
 /** A packed array of numbers; −0 (which JSON writes as 0) is listed separately so it survives. */
 export type PackedNumbers = number[] | { values: number[]; negativeZero: number[] };
@@ -24,6 +24,48 @@ export interface TypeSnapshot {
    * `computeForces` and `step`: they stand for that tick, as they would have in the original world.
    */
   force?: PackedNumbers;
+  /** Per agent its state and time in state (ticks), with the state names they index; present for a type with states. */
+  states?: { names: string[]; index: number[]; time: number[] };
+  /** Per agent its signal flags (bit k: names[k]); present for a type whose graphs read signals. */
+  signals?: { names: string[]; flags: number[] };
+}
+
+/** The states and signals part of a type's snapshot (none for a type without them). */
+export function statesSnapshot(a: Agents, table: { names: string[]; signals: string[] }): Pick<TypeSnapshot, 'states' | 'signals'> {
+  return {
+    ...(a.stateful ? { states: { names: [...table.names], index: Array.from(a.state), time: Array.from(a.tis) } } : {}),
+    ...(table.signals.length ? { signals: { names: [...table.signals], flags: Array.from(a.sig) } } : {}),
+  };
+}
+
+/**
+ * Carries agents' states, times in state and signals into `a` by name (the source's names may
+ * differ from this program's, as after an edit): a state this program lacks is state 0 with τ 0, a
+ * signal it lacks is dropped. `from` holds `count` agents' values.
+ */
+export function carryStates(
+  a: Agents,
+  table: { names: string[]; signals: string[] },
+  from: { names: readonly string[]; index: ArrayLike<number>; time: ArrayLike<number> } | undefined,
+  signals: { names: readonly string[]; flags: ArrayLike<number> } | undefined,
+): void {
+  const n = a.count;
+  if (from) {
+    const map = from.names.map((name) => table.names.indexOf(name));
+    for (let i = 0; i < n && i < from.index.length; i++) {
+      const s = map[from.index[i]] ?? -1;
+      a.state[i] = s < 0 ? 0 : s;
+      a.tis[i] = s < 0 ? 0 : from.time[i];
+    }
+  }
+  if (signals) {
+    const bits = signals.names.map((name) => table.signals.indexOf(name));
+    for (let i = 0; i < n && i < signals.flags.length; i++) {
+      let f = 0;
+      for (let b = 0; b < bits.length; b++) if (bits[b] >= 0 && (signals.flags[i] >>> b) & 1) f |= 1 << bits[b];
+      a.sig[i] = f;
+    }
+  }
 }
 
 /**
@@ -208,6 +250,25 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
     if (!isRecord(t.memory)) throw new Error(`createWorld: snapshot.types.${id}.memory: expected an object`);
     for (const [node, m] of Object.entries(t.memory)) checkPacked(m, `types.${id}.memory.${node}`, undefined, LARGE);
     if (t.force !== undefined) checkPacked(t.force, `types.${id}.force`, 2 * n, LARGE);
+    if (t.states !== undefined) {
+      const st = t.states as Record<string, unknown>;
+      const names = st.names;
+      if (!isRecord(st) || !Array.isArray(names) || !names.every((x) => typeof x === 'string') || names.length === 0 || names.length > 255) {
+        throw new Error(`createWorld: snapshot.types.${id}.states: expected { names, index, time } with 1 to 255 state names`);
+      }
+      const whole = (v: unknown, max: number) => Array.isArray(v) && v.length === n && v.every((x) => Number.isInteger(x) && x >= 0 && x <= max);
+      if (!whole(st.index, names.length - 1)) throw new Error(`createWorld: snapshot.types.${id}.states.index: expected ${n} state indices from 0 to ${names.length - 1}`);
+      if (!whole(st.time, 0xffffffff)) throw new Error(`createWorld: snapshot.types.${id}.states.time: expected ${n} whole numbers of ticks`);
+    }
+    if (t.signals !== undefined) {
+      const sg = t.signals as Record<string, unknown>;
+      if (!isRecord(sg) || !Array.isArray(sg.names) || !sg.names.every((x) => typeof x === 'string') || sg.names.length > 32) {
+        throw new Error(`createWorld: snapshot.types.${id}.signals: expected { names, flags } with at most 32 signal names`);
+      }
+      if (!Array.isArray(sg.flags) || sg.flags.length !== n || !sg.flags.every((x) => Number.isInteger(x) && x >= 0 && x <= 0xffffffff)) {
+        throw new Error(`createWorld: snapshot.types.${id}.signals.flags: expected ${n} whole numbers (32 flags each)`);
+      }
+    }
   }
   // types the snapshot lacks spawn at the scene's count
   for (const t of scene.agentTypes) if (!Object.hasOwn(s.types, t.id)) total += t.count;
@@ -220,6 +281,10 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
  * recompiled graph keeps what it can and starts new nodes from their defaults.
  */
 export function restore(world: World, scene: SceneLike, program: Program, s: Snapshot): void {
+  world.types.forEach((a, k) => {
+    const t = s.types[a.id];
+    if (t) carryStates(a, stateTable(scene, program, k), t.states, t.signals);
+  });
   world.tick = s.tick;
   world.rng.setState(s.rng);
   world.pointer.set(unpack(s.pointer));

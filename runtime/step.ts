@@ -43,6 +43,17 @@ export function computeForces(world: World, forceFns: ReadonlyArray<ForceFn>): v
   world.forcesReady = true;
 }
 
+/** τ ← τ + 1 for every agent of each stateful type (BEHAVIORS.md, "States and conditions", step 3). */
+function countTimeInState(world: World): void {
+  const types = world.types;
+  for (let t = 0; t < types.length; t++) {
+    const a = types[t];
+    if (!a.stateful) continue;
+    const tis = a.tis;
+    for (let i = 0, n = a.count; i < n; i++) tis[i]++;
+  }
+}
+
 /**
  * Advances the world by `ticks` ticks. `forceFns[k]` is the force function of `world.types[k]`
  * (a missing one means zero force). Synchronous: all forces of a tick come from one snapshot,
@@ -53,6 +64,7 @@ export function step(world: World, forceFns: ReadonlyArray<ForceFn>, ticks = 1):
     computeForces(world, forceFns);
     integrate(world);
     driftObstacles(world);
+    countTimeInState(world);
     world.forcesReady = false;
     world.tick++;
   }

@@ -82,7 +82,12 @@ export interface TypeLayout {
   queryRadius?: number;
   /** How many per-agent force buffers (2 numbers per agent) whole-type passes write. */
   passes?: number;
+  /** The type has states (or reads the time in state): `step` counts each agent's time in state. */
+  stateful?: boolean;
 }
+
+/** How many transitions the world keeps for `transitions()` between two calls; older ones are dropped (and counted). */
+export const TRANSITION_LOG = 4096;
 
 /** A named path as the tick path reads it. */
 export class Path {
@@ -135,6 +140,14 @@ export class Agents {
   /** Per-agent force buffers written by whole-type passes (Flock …), fx0, fy0, … each. */
   passes: Float64Array[] = [];
   passCount = 0;
+  /** Each agent's state index (0 for a type without states). */
+  state: Uint8Array = new Uint8Array(0);
+  /** Each agent's time in its state τ, whole ticks (counted only when `stateful`). */
+  tis: Uint32Array = new Uint32Array(0);
+  /** Each agent's signal flags: bit k is the type's k-th signal name. */
+  sig: Uint32Array = new Uint32Array(0);
+  /** The type has states or reads the time in state: `step` counts τ. */
+  stateful = false;
   /** The grid, when some graph queries this type (queryRadius > 0). */
   grid: Grid | null = null;
   queryRadius = 0;
@@ -191,6 +204,13 @@ export class World {
    * added meanwhile get no force this tick.
    */
   forcesReady = false;
+  /** The transitions since they were last read: tick, type, index, from, to per event, a ring of TRANSITION_LOG. */
+  readonly transitionLog = new Int32Array(5 * TRANSITION_LOG);
+  /** Where the oldest logged transition is, and how many are logged. */
+  transitionStart = 0;
+  transitionCount = 0;
+  /** Transitions dropped from the full log since it was last read. */
+  transitionsLost = 0;
 
   constructor(spec: WorldSpec, layouts: ReadonlyArray<TypeLayout | undefined> = []) {
     checkWorldSpec(spec);
@@ -219,8 +239,26 @@ export class World {
       a.draws = layout.draws ?? 0;
       a.queryRadius = layout.queryRadius ?? 0;
       a.passCount = layout.passes ?? 0;
+      a.stateful = layout.stateful === true;
       this.setCount(k, a.spec.count);
     });
+  }
+
+  /** Logs a transition of agent `index` of type `type` from state `from` to `to`, this tick (the generated code calls it; no allocation). */
+  noteTransition(type: number, index: number, from: number, to: number): void {
+    const log = this.transitionLog;
+    if (this.transitionCount === TRANSITION_LOG) {
+      this.transitionStart = (this.transitionStart + 1) % TRANSITION_LOG;
+      this.transitionCount--;
+      this.transitionsLost++;
+    }
+    const o = 5 * ((this.transitionStart + this.transitionCount) % TRANSITION_LOG);
+    log[o] = this.tick;
+    log[o + 1] = type;
+    log[o + 2] = index;
+    log[o + 3] = from;
+    log[o + 4] = to;
+    this.transitionCount++;
   }
 
   /** The agent type with this id, or undefined. */
@@ -283,6 +321,16 @@ export class World {
     maxSpeed.set(a.maxSpeed.subarray(0, keep));
     maxForce.set(a.maxForce.subarray(0, keep));
     mem.set(a.mem.subarray(0, keep * stride));
+    // states: kept for the agents that stay; new agents start in state 0, τ 0, no signals
+    const state = new Uint8Array(n);
+    const tis = new Uint32Array(n);
+    const sig = new Uint32Array(n);
+    state.set(a.state.subarray(0, keep));
+    tis.set(a.tis.subarray(0, keep));
+    sig.set(a.sig.subarray(0, keep));
+    a.state = state;
+    a.tis = tis;
+    a.sig = sig;
     for (let i = keep; i < n; i++) {
       spawnAgent(this, a, i, pos, vel, head, maxSpeed, maxForce);
       mem.set(a.memDefaults, i * stride);

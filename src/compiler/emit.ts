@@ -230,10 +230,10 @@ export function emitProgram(types: readonly LoweredType[], probes = false, split
   const memory = types.map(
     (t) => `[${t.nodeMemory.map((m) => `{ node: ${m.node}, offset: ${m.offset}, size: ${m.size}${m.state !== undefined ? `, state: ${m.state}` : ''} }`).join(', ')}]`,
   );
-  // Per type, its states' names, its signals and each state's memory (null: one state, no signals). Names are ID_PATTERN ids, safe in a literal.
+  // Per type, its states' names, its signals and the memory entering each state resets (null: one state named 'default', no signals). Names are ID_PATTERN ids, safe in a literal.
   const stateTables = types.map((t) =>
     t.stateful || t.signals?.length || t.stateNames[0] !== 'default'
-      ? `{ names: [${t.stateNames.map((s) => JSON.stringify(s)).join(', ')}], signals: [${(t.signals ?? []).map((x) => JSON.stringify(x)).join(', ')}], reset: [${(t.states ?? []).map((s) => `[${s.reset.join(', ')}]`).join(', ')}] }`
+      ? `{ names: [${t.stateNames.map((s) => JSON.stringify(s)).join(', ')}], signals: [${(t.signals ?? []).map((x) => JSON.stringify(x)).join(', ')}], reset: [${(t.states ?? []).map((s) => `[${s.resetOnEnter ? s.reset.join(', ') : ''}]`).join(', ')}] }`
       : 'null',
   );
   parts.push(

@@ -35,6 +35,9 @@ function eachPacked(s: Snapshot, visit: (p: PackedNumbers) => PackedNumbers): Sn
     // (own properties: a node id, a type id or a target name may be "__proto__")
     for (const id of Object.keys(t.memory)) setOwn(out.memory, id, visit(t.memory[id]));
     if (t.force !== undefined) out.force = visit(t.force);
+    // (whole numbers, never −0: packed as plain arrays)
+    if (t.states) out.states = { names: [...t.states.names], index: visit(t.states.index) as number[], time: visit(t.states.time) as number[] };
+    if (t.signals) out.signals = { names: [...t.signals.names], flags: visit(t.signals.flags) as number[] };
     return out;
   };
   const targets: Record<string, PackedNumbers> = {};

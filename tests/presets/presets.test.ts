@@ -120,8 +120,8 @@ describe.each(PRESET_KEYS)('presets/%s.steer.json', (key) => {
 
 describe('presets/every-node.steer.json', () => {
   it('uses every node kind of the registry', () => {
-    const kinds = new Set(preset('every-node').agentTypes.flatMap((t) => t.states[0].graph.nodes.map((n) => n.kind)));
+    const kinds = new Set(preset('every-node').agentTypes.flatMap((t) => t.states.flatMap((s) => s.graph.nodes.map((n) => n.kind))));
     expect([...kinds].sort()).toEqual(NODE_DEFS.map((d) => d.kind).sort());
-    expect(kinds.size).toBe(24);
+    expect(preset('every-node').description).toContain(`all ${NODE_DEFS.length} node kinds`);
   });
 });

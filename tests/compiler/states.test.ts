@@ -1,0 +1,183 @@
+/**
+ * States compiled and run: a type's Go to State nodes, its states' minimum times and reset on
+ * enter, the any-state graph, as the module's API shows them (states, transitions, snapshots), and
+ * the compiler's warnings about states. Conditions here are Go to State nodes left unconnected
+ * (always), so these tests need no condition node.
+ */
+import { describe, expect, it } from 'vitest';
+import { createBehaviorWorld, type BehaviorWorld } from '../../runtime/api';
+import { compile } from '../../src/compiler/index';
+import { instantiate } from '../../src/compiler/instantiate';
+import type { AgentType, Connection, GraphNode, SceneDocument, TypeState } from '../../src/document/types';
+import { agentType, node, scene, wire } from '../fixtures/scenes';
+
+/** A state with these nodes (an Agent Output `out` added) and wires. */
+function state(name: string, nodes: GraphNode[], wires: Connection[], extra: Partial<TypeState> = {}): TypeState {
+  return { name, graph: { nodes: [...nodes, node('out', 'agent-output')], connections: wires }, ...extra };
+}
+
+/** A state with no Agent Output (it steers with no force): only these nodes. */
+const bare = (name: string, nodes: GraphNode[] = [], extra: Partial<TypeState> = {}): TypeState => ({ name, graph: { nodes, connections: [] }, ...extra });
+
+const seekState = (name: string, to: string, extra: Partial<TypeState> = {}) =>
+  state(name, [node('ptr', 'pointer'), node('seek', 'seek'), node('go', 'go-to-state', { state: to })], [wire('ptr.point', 'seek.target'), wire('seek.force', 'out.force')], extra);
+const fleeState = (name: string, to: string, extra: Partial<TypeState> = {}) =>
+  state(name, [node('ptr', 'pointer'), node('flee', 'flee', { panicDistance: 0 }), node('go', 'go-to-state', { state: to })], [wire('ptr.point', 'flee.target'), wire('flee.force', 'out.force')], extra);
+
+/** Type 'a' with these states (count 5), in a scene with nothing else. */
+function withStates(states: TypeState[], over: Partial<AgentType> = {}): SceneDocument {
+  const t = agentType('a', [], [], { count: 5, ...over });
+  return scene([{ ...t, states, ...over }]);
+}
+
+function world(doc: SceneDocument): BehaviorWorld {
+  const c = compile(doc);
+  expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const w = createBehaviorWorld(doc, instantiate(c));
+  w.setPointer(400, 300);
+  return w;
+}
+
+/** Seek for 30 ticks, flee for 20, seek again: a timer made of minimum times. */
+const timer = () => withStates([seekState('seeking', 'fleeing', { minTicks: 30 }), fleeState('fleeing', 'seeking', { minTicks: 20 })]);
+
+describe('a type with states, run', () => {
+  it('starts every agent in the first state and switches when the minimum time is reached', () => {
+    const w = world(timer());
+    expect(w.stateNames('a')).toEqual(['seeking', 'fleeing']);
+    expect(Array.from(w.states('a'))).toEqual([0, 0, 0, 0, 0]);
+    w.step(30);
+    // 30 ticks ran with τ = 0 … 29: the transition is tried at τ = 30, the next tick
+    expect(Array.from(w.states('a'))).toEqual([0, 0, 0, 0, 0]);
+    w.step(1);
+    expect(Array.from(w.states('a'))).toEqual([1, 1, 1, 1, 1]);
+    const events = w.transitions();
+    expect(events).toHaveLength(5);
+    expect(events[0]).toEqual({ tick: 30, type: 'a', index: 0, from: 'seeking', to: 'fleeing' });
+    expect(w.transitions()).toEqual([]);
+    w.step(20);
+    expect(Array.from(w.states('a'))).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('runs the first state’s forces exactly as a one-state scene of that graph does', () => {
+    const one = world(withStates([seekState('seeking', 'seeking')].map((s) => ({ ...s, graph: { ...s.graph, nodes: s.graph.nodes.filter((n) => n.kind !== 'go-to-state') } }))));
+    const two = world(timer());
+    for (let t = 0; t < 30; t++) {
+      one.step();
+      two.step();
+    }
+    expect(Array.from(two.positions('a'))).toEqual(Array.from(one.positions('a')));
+    // then the second state flees: the agents turn away from the pointer
+    two.step(25);
+    one.step(25);
+    expect(Array.from(two.positions('a'))).not.toEqual(Array.from(one.positions('a')));
+  });
+
+  it('a snapshot carries states and times in state: a resumed world continues bit for bit', () => {
+    const doc = timer();
+    const a = world(doc);
+    a.step(45);
+    const snap = JSON.parse(JSON.stringify(a.snapshot()));
+    const c = compile(doc);
+    const b = createBehaviorWorld(doc, instantiate(c), { snapshot: snap });
+    a.step(40);
+    b.step(40);
+    expect(Array.from(b.states('a'))).toEqual(Array.from(a.states('a')));
+    expect(Array.from(b.positions('a'))).toEqual(Array.from(a.positions('a')));
+  });
+
+  it('an any-state transition is taken from every state but not into the state the agent is in', () => {
+    const doc = withStates([seekState('seeking', 'seeking'), fleeState('fleeing', 'fleeing')].map((s) => ({ ...s, graph: { ...s.graph, nodes: s.graph.nodes.filter((n) => n.kind !== 'go-to-state') } })));
+    doc.agentTypes[0].anyState = { nodes: [node('go', 'go-to-state', { state: 'fleeing' })], connections: [] };
+    const w = world(doc);
+    w.step(1);
+    expect(Array.from(w.states('a'))).toEqual([1, 1, 1, 1, 1]);
+    expect(w.transitions()).toHaveLength(5);
+    w.step(10);
+    expect(w.transitions()).toEqual([]);
+  });
+
+  it('the Go to State with the lowest order is tried first', () => {
+    const doc = withStates([
+      bare('start', [node('a', 'go-to-state', { state: 'second', order: 2 }), node('b', 'go-to-state', { state: 'first', order: 1 })]),
+      bare('first'),
+      bare('second'),
+    ]);
+    const w = world(doc);
+    w.step(1);
+    expect(Array.from(w.states('a'))).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('reset on enter returns the state’s node memory to its defaults; without it, the state resumes', () => {
+    const path = { id: 'p', points: [[100, 100], [700, 100], [700, 500], [100, 500], [400, 300]] as [number, number][], loop: true };
+    const follow = (extra: Partial<TypeState>) =>
+      state('patrol', [node('path', 'path', { path: 'p' }), node('follow', 'follow-path', { threshold: 10000 }), node('go', 'go-to-state', { state: 'rest' })], [wire('path.path', 'follow.path'), wire('follow.force', 'out.force')], { minTicks: 3, ...extra });
+    const run = (extra: Partial<TypeState>) => {
+      const doc = withStates([follow(extra), bare('rest', [node('go', 'go-to-state', { state: 'patrol' })], { minTicks: 2 })]);
+      doc.world.paths = [path];
+      const w = world(doc);
+      w.step(4);
+      const during = w.snapshot().types.a.memory['patrol/follow'];
+      w.step(3);
+      return { during, after: w.snapshot().types.a.memory['patrol/follow'] };
+    };
+    const kept = run({});
+    const reset = run({ resetOnEnter: true });
+    // a threshold of 10,000 px: every tick in the state moves to the next waypoint. Ticks 0–2 in
+    // patrol (waypoint 3), 3–4 at rest, 5–6 in patrol again: on from 3, or from 0 after the reset.
+    expect(kept.during).toEqual([3, 3, 3, 3, 3]);
+    expect(reset.during).toEqual([3, 3, 3, 3, 3]);
+    expect(kept.after).toEqual([0, 0, 0, 0, 0]);
+    expect(reset.after).toEqual([2, 2, 2, 2, 2]);
+  });
+});
+
+describe('the compiler on states', () => {
+  it('a Go to State naming a missing state is an error on its parameter, listing the states', () => {
+    const doc = withStates([seekState('seeking', 'nowhere'), fleeState('fleeing', 'seeking')]);
+    const d = compile(doc).diagnostics.filter((x) => x.severity === 'error');
+    expect(d).toEqual([
+      {
+        severity: 'error',
+        agentType: 'a',
+        state: 0,
+        nodeId: 'go',
+        port: 'state',
+        path: 'agentTypes[0].states[0].graph.nodes[2].params.state',
+        message: 'State: "a" has no state "nowhere" (its states: "seeking", "fleeing")',
+      },
+    ]);
+  });
+
+  it('warns about a state no transition leads to', () => {
+    const doc = withStates([seekState('seeking', 'seeking'), fleeState('lost', 'seeking')]);
+    expect(compile(doc).diagnostics).toEqual([
+      { severity: 'warning', agentType: 'a', state: 1, path: 'agentTypes[0].states[1]', message: 'State "lost" is never entered: no Go to State leads to it from the start state "seeking"' },
+    ]);
+  });
+
+  it('warns about two any-state transitions that always hold, which would switch every tick', () => {
+    const doc = withStates([seekState('seeking', 'seeking'), fleeState('fleeing', 'fleeing')]);
+    doc.agentTypes[0].anyState = { nodes: [node('g1', 'go-to-state', { state: 'seeking' }), node('g2', 'go-to-state', { state: 'fleeing' })], connections: [] };
+    expect(compile(doc).diagnostics.map((d) => [d.severity, d.state, d.nodeId, d.message])).toEqual([
+      ['warning', -1, 'g2', 'This and the any-state Go to State to "seeking" always hold: an agent would switch between "seeking" and "fleeing" every tick (give one a condition, or a state a minimum time)'],
+    ]);
+  });
+
+  it('a state without an Agent Output is a warning: its agents steer with no force', () => {
+    const doc = withStates([seekState('seeking', 'idle'), { name: 'idle', graph: { nodes: [], connections: [] } }]);
+    expect(compile(doc).diagnostics).toEqual([
+      { severity: 'warning', agentType: 'a', state: 1, path: 'agentTypes[0].states[1].graph.nodes', message: 'State "idle" has no Agent Output: its agents steer with no force' },
+    ]);
+    const w = world(doc);
+    w.step(2);
+    expect(Array.from(w.computeForces('a')).every((v) => v === 0)).toBe(true);
+  });
+
+  it('a type with one state and no Go to State compiles to the code it had before states', () => {
+    const doc = withStates([seekState('default', 'default')].map((s) => ({ ...s, graph: { ...s.graph, nodes: s.graph.nodes.filter((n) => n.kind !== 'go-to-state') } })));
+    const source = compile(doc).programSource;
+    expect(source).not.toContain('ST[i]');
+    expect(source).not.toContain('states:');
+  });
+});
