@@ -173,7 +173,7 @@ const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velo
 function checkAgentIndex(method: string, typeId: string, index: unknown, count: number, all: boolean): asserts index is number {
   if (Number.isInteger(index) && (index as number) < count && (index as number) >= (all ? -1 : 0)) return;
   const range = count === 0 ? `${typeId} has no agents` : `0 to ${count - 1}`;
-  throw new Error(`${method}: index: expected an agent index ${count === 0 ? `(${range})` : `from ${range}`}${all ? ' or −1 for every agent' : ''}, got ${describeKey(index)}`);
+  throw new Error(`${method}: index: expected an agent index ${count === 0 ? `(${range})` : `from ${range}`}${all ? ' or −1 for every agent' : ''}, got ${show(index)}`);
 }
 
 /** Throws unless x and y are numbers within the loader's coordinate range. */

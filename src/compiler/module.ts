@@ -26,16 +26,29 @@ export function moduleSource(scene: SceneDocument, compiled: Compiled): string {
 }
 
 /** TypeScript declarations matching {@link moduleSource}. Ids appear as string literal types. */
-export function moduleDeclarations(scene: SceneDocument): string {
+export function moduleDeclarations(scene: SceneDocument, compiled: Compiled = compile(scene)): string {
   const union = (xs: string[]): string => (xs.length ? xs.map((x) => JSON.stringify(x)).join(' | ') : 'never');
   const typeIds = union(scene.agentTypes.map((t) => t.id));
   const targets = union(scene.world.targets.map((t) => t.name));
+  const perType = (of: (k: number) => string[]) => scene.agentTypes.map((t, k) => `  ${JSON.stringify(t.id)}: ${union(of(k))};`).join('\n');
+  const stateNames = perType((k) => scene.agentTypes[k].states.map((s) => s.name));
+  const signalNames = perType((k) => compiled.lowered[k]?.signals ?? []);
   return `// Declarations of a Steergraph behaviour module (generated).
 
 /** The agent type ids of this scene. */
 export type AgentTypeId = ${typeIds};
 /** The named targets of this scene. */
 export type TargetName = ${targets};
+/** Each agent type's state names, in order (agents start in the first). */
+export interface StateNames {
+${stateNames}
+}
+/** The signals each agent type's Signal nodes read. */
+export interface SignalNames {
+${signalNames}
+}
+/** A transition one agent took. */
+export type TransitionEvent = { [T in AgentTypeId]: { tick: number; type: T; index: number; from: StateNames[T]; to: StateNames[T] } }[AgentTypeId];
 
 /** One agent: position (px) and velocity (px/tick). */
 export interface AgentState { x: number; y: number; vx: number; vy: number; }
@@ -65,6 +78,10 @@ export interface Snapshot {
     memory: Record<string, PackedNumbers>;
     /** This tick's raw forces, when the snapshot was taken between computeForces and step. */
     force?: PackedNumbers;
+    /** Per agent its state (an index into names) and time in state, ticks (types with states). */
+    states?: { names: string[]; index: number[]; time: number[] };
+    /** Per agent its signal flags, bit k for names[k] (types whose graphs read signals). */
+    signals?: { names: string[]; flags: number[] };
   }>;
 }
 
@@ -109,7 +126,19 @@ export interface World {
   /** Follows agent \`index\` of a type (−1: none) for \`probe\`. */
   follow(typeId: AgentTypeId, index: number): void;
   /** The followed agent's node outputs as of the last computed forces (modules compiled with probes only; else null). */
-  probe(typeId: AgentTypeId): { index: number; maxSpeed: number; maxForce: number; values: { node: string; output: number; type: 'force' | 'point' | 'agent'; x: number; y: number }[] } | null;
+  probe(typeId: AgentTypeId): { index: number; state: number; maxSpeed: number; maxForce: number; values: { node: string; state?: number; output: number; type: 'force' | 'point' | 'agent'; x: number; y: number }[] } | null;
+  /** Each agent's state, an index into stateNames(typeId): the live array (valid until the next setCount of that type). */
+  states(typeId: AgentTypeId): Uint8Array;
+  /** The type's state names, in order. */
+  stateNames<T extends AgentTypeId>(typeId: T): StateNames[T][];
+  /** Puts agent \`index\` into a state (time in state 0; its node memory reset when the state resets on enter). Not logged as a transition. */
+  setState<T extends AgentTypeId>(typeId: T, index: number, name: StateNames[T]): void;
+  /** Raises (on = true, the default) or clears a signal of agent \`index\` (−1: every agent of the type). */
+  signal<T extends AgentTypeId>(typeId: T, index: number, name: SignalNames[T], on?: boolean): void;
+  /** The transitions since the last call, oldest first (at most 4096; see transitionsLost). */
+  transitions(): TransitionEvent[];
+  /** How many transitions the last transitions() call could not return (dropped from the full log). */
+  readonly transitionsLost: number;
 }
 
 /** Creates a world of this scene. Throws a clear Error on bad options. */
@@ -125,7 +154,7 @@ export function emitModule(scene: SceneDocument): ModuleText {
   const compiled = compile(scene);
   return {
     js: moduleSource(scene, compiled),
-    dts: moduleDeclarations(scene),
+    dts: moduleDeclarations(scene, compiled),
     diagnostics: compiled.diagnostics,
     hasErrors: hasErrors(compiled.diagnostics),
   };
