@@ -24,7 +24,8 @@ export interface ProbeValue {
   state?: number;
   /** The output's index in the node kind's outputs. */
   output: number;
-  type: 'force' | 'point' | 'agent';
+  /** A number is x (y 0); a condition is x = 1 when it holds, 0 when not (NaN: not evaluated this tick). */
+  type: 'force' | 'point' | 'agent' | 'number' | 'condition';
   /** The value as of the last computed forces (NaN when the point was absent). */
   x: number;
   y: number;
@@ -495,16 +496,16 @@ class ModuleWorld implements BehaviorWorld {
     const a = this.world.types[k];
     const layout = this.program.probes?.[k];
     if (a.probe < 0 || a.probe >= a.count || !layout) return null;
-    const states = this.scene.agentTypes[k].states;
+    const scened = this.scene.agentTypes[k];
     const out = a.probeOut;
-    const types = ['force', 'point', 'agent'] as const;
+    const types = ['force', 'point', 'agent', 'number', 'condition'] as const;
     return {
       index: a.probe,
       state: a.state[a.probe],
       maxSpeed: out[0],
       maxForce: out[1],
       values: layout.sites.map(([node, output, type, offset, state]) => ({
-        node: states[state ?? 0].graph.nodes[node].id,
+        node: ((state ?? 0) < 0 ? scened.anyState : scened.states[state ?? 0].graph)?.nodes[node]?.id ?? '',
         ...(state !== undefined ? { state } : {}),
         output,
         type: types[type],

@@ -25,6 +25,7 @@ export interface SceneLike {
     spawn?: { x?: number; y?: number; width?: number; height?: number; speed?: number };
     variation?: { maxSpeed?: number; maxForce?: number };
     states: { name: string; graph: { nodes: { id: string }[] } }[];
+    anyState?: { nodes: { id: string }[] };
   }[];
 }
 

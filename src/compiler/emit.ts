@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from './diagnostics';
 import { numberLiteral } from './literal';
-import type { LoweredScene, LoweredState, LoweredType } from './lower';
+import { PROBE_TYPES, type LoweredScene, type LoweredState, type LoweredType, type ProbeSite } from './lower';
 
 const list = (xs: number[]): string => xs.map(numberLiteral).join(', ');
 
@@ -91,7 +91,18 @@ export function emitForce(t: LoweredType, probes = false, split: SplitOptions = 
  */
 function emitStateForce(t: LoweredType, states: readonly LoweredState[], probes: boolean): string {
   const k = t.typeIndex;
-  const probing = probes && states.some((s) => s.probes.length > 0);
+  const probing = probes && (states.some((s) => s.probes.length > 0 || s.tryProbes.length > 0) || (t.any?.probes.length ?? 0) > 0);
+  // The condition code with its probe captures: the sites emptied first (a gated state's conditions are not computed), then each filled after its node.
+  const tryCode = (code: readonly string[], sites: readonly ProbeSite[]): string[] => {
+    if (!probing || !sites.length) return [...code];
+    const out = [`if (i === pi) { ${sites.map((p) => `PR[${p.offset}] = NaN; PR[${p.offset + 1}] = NaN;`).join(' ')} }`];
+    code.forEach((c, m) => {
+      out.push(c);
+      const at = sites.filter((p) => p.after === m + 1).map((p) => p.capture);
+      if (at.length) out.push(`if (i === pi) { ${at.join(' ')} }`);
+    });
+    return out;
+  };
   const lines: string[] = [];
   lines.push(`const S${k} = new Float64Array(${Math.max(2, t.scratch)});`);
   if (t.constants.length) lines.push(`const K${k} = Float64Array.of(${list(t.constants)});`);
@@ -112,10 +123,11 @@ function emitStateForce(t: LoweredType, states: readonly LoweredState[], probes:
       if (!s.gotos.length && !any) return;
       const gate = s.minTicks > 0 ? `TS[i] >= ${s.minTicks}` : '';
       lines.push(`      case ${j}: {`);
+      if (probing && s.tryProbes.length) lines.push(`        if (i === pi) { ${s.tryProbes.map((p) => `PR[${p.offset}] = NaN; PR[${p.offset + 1}] = NaN;`).join(' ')} }`);
       if (gate) lines.push(`        if (${gate}) {`);
       const pad = gate ? '          ' : '        ';
       if (any) lines.push(`${pad}open = true;`);
-      for (const c of s.code) lines.push(`${pad}${c}`);
+      for (const c of tryCode(s.code, s.tryProbes).slice(probing && s.tryProbes.length ? 1 : 0)) lines.push(`${pad}${c}`);
       s.gotos.forEach((g, m) => lines.push(`${pad}${m ? 'else ' : ''}if (${g.when}) to = ${g.to};`));
       if (gate) lines.push('        }');
       lines.push('        break;');
@@ -124,7 +136,7 @@ function emitStateForce(t: LoweredType, states: readonly LoweredState[], probes:
     lines.push('    }');
     if (any) {
       lines.push('    if (open && to < 0) {');
-      for (const c of any.code) lines.push(`      ${c}`);
+      for (const c of tryCode(any.code, any.probes)) lines.push(`      ${c}`);
       // An any-state transition into the current state is skipped (it would restart it every tick).
       any.gotos.forEach((g, m) => lines.push(`      ${m ? 'else ' : ''}if (from !== ${g.to} && (${g.when})) to = ${g.to};`));
       lines.push('    }');
@@ -246,7 +258,7 @@ export function emitProgram(types: readonly LoweredType[], probes = false, split
       ...(probes
         ? [
             `  probes: [${types
-              .map((t) => `{ size: ${t.probeSize}, sites: [${[...t.probes, ...(t.states ?? []).flatMap((s) => s.probes)].map((p) => `[${p.node}, ${p.output}, ${['force', 'point', 'agent'].indexOf(p.type)}, ${p.offset}${p.state !== undefined ? `, ${p.state}` : ''}]`).join(', ')}] }`)
+              .map((t) => `{ size: ${t.probeSize}, sites: [${[...t.probes, ...(t.states ?? []).flatMap((s) => [...s.tryProbes, ...s.probes]), ...(t.any?.probes ?? [])].map((p) => `[${p.node}, ${p.output}, ${PROBE_TYPES.indexOf(p.type)}, ${p.offset}${p.state !== undefined ? `, ${p.state}` : ''}]`).join(', ')}] }`)
               .join(', ')}],`,
           ]
         : []),

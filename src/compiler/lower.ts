@@ -62,10 +62,14 @@ export interface LoweredType {
 export interface LoweredTransitions {
   code: string[];
   gotos: { to: number; when: string }[];
+  /** The inspector's probe sites of the condition code (positions in `code`). */
+  probes: ProbeSite[];
 }
 
 /** One state of a stateful type, lowered. */
-export interface LoweredState extends LoweredTransitions {
+export interface LoweredState extends Omit<LoweredTransitions, 'probes'> {
+  /** Probe sites of the condition code. */
+  tryProbes: ProbeSite[];
   name: string;
   minTicks: number;
   resetOnEnter: boolean;
@@ -76,13 +80,19 @@ export interface LoweredState extends LoweredTransitions {
   probes: ProbeSite[];
 }
 
+/** What a probed output holds: x, y of a force, point or agent; a number in x; a condition as 1 or 0 in x. */
+export type ProbeType = 'force' | 'point' | 'agent' | 'number' | 'condition';
+
+/** The probe types in the order the PROGRAM table numbers them. */
+export const PROBE_TYPES: readonly ProbeType[] = ['force', 'point', 'agent', 'number', 'condition'];
+
 /** One probed output of one node. */
 export interface ProbeSite {
   /** The node's index in its graph's `nodes`. */
   node: number;
   /** The output's index in the node's outputs. */
   output: number;
-  type: 'force' | 'point' | 'agent';
+  type: ProbeType;
   /** Where x and y go in the probe buffer. */
   offset: number;
   /** Index in `body` after which the capture runs. */
@@ -100,6 +110,8 @@ function captureOf(v: ValueRef, o: number): string | null {
   if (v.type === 'force') return put(`${v.arr}[${v.off}]`, `${v.arr}[(${v.off}) + 1]`);
   if (v.type === 'point') return absent(v.present, put(`${v.arr}[${v.off}]`, `${v.arr}[(${v.off}) + 1]`));
   if (v.type === 'agent') return absent(v.present, put(`${v.agents}.pos[2 * (${v.index})]`, `${v.agents}.pos[2 * (${v.index}) + 1]`));
+  if (v.type === 'number') return put(v.expr, '0');
+  if (v.type === 'condition') return put(`(${v.expr}) ? 1 : 0`, '0');
   return null;
 }
 
@@ -264,7 +276,7 @@ class TypeLowering {
       def.outputs.forEach((port, k) => {
         const v = emitted.outputs[port.key];
         const capture = v ? captureOf(v, lowered.probeSize) : null;
-        if (!v || !capture || (v.type !== 'force' && v.type !== 'point' && v.type !== 'agent')) return;
+        if (!v || !capture || (v.type !== 'force' && v.type !== 'point' && v.type !== 'agent' && v.type !== 'number' && v.type !== 'condition')) return;
         probes.push({ node: node.index, output: k, type: v.type, offset: lowered.probeSize, after: body.length, capture, ...(this.stateful ? { state: this.state } : {}) });
         lowered.probeSize += 2;
       });
@@ -331,8 +343,9 @@ export function lowerStates(graphs: readonly Ordered[], scene: SceneDocument): L
   const outputs = graphs.map(() => new Map<string, Record<string, ValueRef>>());
   const tries = (g: Ordered, k: number): LoweredTransitions => {
     const code: string[] = [];
+    const probes: ProbeSite[] = [];
     l.state = g.graph.state;
-    l.emit(g, g.conditions.filter((n) => n.def?.transition !== true), code, outputs[k], null);
+    l.emit(g, g.conditions.filter((n) => n.def?.transition !== true), code, outputs[k], probes);
     const gotos: { to: number; when: string }[] = [];
     for (const n of g.conditions) {
       if (n.def?.transition !== true || n.muted) continue;
@@ -342,13 +355,14 @@ export function lowerStates(graphs: readonly Ordered[], scene: SceneDocument): L
       if (!edge) gotos.push({ to: targetOf(n, type), when: 'true' });
       else if (v?.type === 'condition') gotos.push({ to: targetOf(n, type), when: v.expr });
     }
-    return { code, gotos };
+    return { code, gotos, probes };
   };
   const states: LoweredState[] = [];
   graphs.forEach((g, k) => {
     if (g.graph.state < 0) return;
     const s = type.states[g.graph.state];
-    states.push({ name: s.name, minTicks: s.minTicks ?? 0, resetOnEnter: s.resetOnEnter === true, reset: [], ...tries(g, k), body: [], probes: [] });
+    const { probes: tryProbes, ...t } = tries(g, k);
+    states.push({ name: s.name, minTicks: s.minTicks ?? 0, resetOnEnter: s.resetOnEnter === true, reset: [], ...t, tryProbes, body: [], probes: [] });
   });
   const anyGraph = graphs.findIndex((g) => g.graph.state < 0);
   if (anyGraph >= 0) lowered.any = tries(graphs[anyGraph], anyGraph);
