@@ -205,7 +205,7 @@ export class World {
    */
   forcesReady = false;
   /** The transitions since they were last read: tick, type, index, from, to per event, a ring of TRANSITION_LOG. */
-  readonly transitionLog = new Int32Array(5 * TRANSITION_LOG);
+  readonly transitionLog = new Float64Array(5 * TRANSITION_LOG);
   /** Where the oldest logged transition is, and how many are logged. */
   transitionStart = 0;
   transitionCount = 0;

@@ -135,6 +135,33 @@ describe('allocation per tick', () => {
     expect(bytesPerTick(() => step(w, forces))).toBeLessThan(MAX_BYTES_PER_TICK);
   });
 
+  it('states: 2,000 agents switching state every other tick (each transition logged, the log overflowing) allocate < 2 KiB per tick', () => {
+    const w = new World(
+      { width: 1200, height: 900, edges: 'wrap', seed: 6, agentTypes: [{ id: 'sheep', count: 2000, mass: 1, maxSpeed: 2, maxForce: 0.2 }] },
+      [{ stateful: true }],
+    );
+    // as generated code: after two ticks in a state, on to the other one (τ ← 0, logged)
+    const toggle: ForceFn = (W, A) => {
+      const ST = A.state;
+      const TS = A.tis;
+      for (let i = 0; i < A.count; i++) {
+        const from = ST[i];
+        if (TS[i] >= 2) {
+          ST[i] = 1 - from;
+          TS[i] = 0;
+          W.noteTransition(A.index, i, from, ST[i]);
+        }
+        A.force[2 * i] = ST[i] === 1 ? 0.1 : -0.1;
+        A.force[2 * i + 1] = 0;
+      }
+    };
+    const forces = [toggle];
+    expect(bytesPerTick(() => step(w, forces))).toBeLessThan(MAX_BYTES_PER_TICK);
+    // the agents did switch: all 2,000 at ticks 2, 4, … 898 (449 times), and the log kept only the newest 4,096 events
+    expect(w.tick).toBe(900);
+    expect(w.transitionsLost).toBe(449 * 2000 - 4096);
+  });
+
   it('Sum(seek pointer, wander, arrive at a named target, contain) over 2,000 agents allocates < 2 KiB per tick', () => {
     const w = new World(
       {
