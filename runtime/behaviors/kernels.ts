@@ -15,3 +15,4 @@ export { contain } from './contain';
 export { flockPass, separationPass, alignmentPass, cohesionPass } from './flock';
 export { nearest } from './nearest';
 export { truncateInto, truncateIntoMaxForce, priorityAdd, priorityAddMaxForce } from './combine';
+export { neighbourCount, agentRandom, sees } from './conditions';

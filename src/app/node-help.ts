@@ -8,7 +8,7 @@ function range(p: ParamDef): string {
   switch (p.type) {
     case 'number': {
       const unit = p.unit && p.unit !== '×' ? ` ${p.unit}` : '';
-      return `${p.min}${p.minExclusive ? ' <' : ' ≤'} x ≤ ${p.max}${unit}${p.integer ? ', whole' : ''}`;
+      return `${p.min}${p.minExclusive ? ' <' : ' ≤'} x ≤ ${p.max}${unit}${p.integer ? ', whole' : ''}${p.input ? '; or a number wired in' : ''}`;
     }
     case 'boolean':
       return 'on / off';
@@ -18,6 +18,10 @@ function range(p: ParamDef): string {
       return 'a path of the scene';
     case 'target':
       return 'a named target of the scene';
+    case 'choice':
+      return p.options.map((o) => o.label).join(' / ');
+    case 'name':
+      return 'a name: a letter or _, then letters, digits, _ or -';
   }
 }
 

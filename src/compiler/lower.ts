@@ -42,6 +42,10 @@ export interface LoweredType {
   probeSize: number;
   /** The locals the nodes declared in `body` (`ctx.local`), in order (absent: none). */
   locals?: string[];
+  /** Some node reads the time in state (`ctx.timeInState`). */
+  timed?: boolean;
+  /** The signal names the type's Signal nodes read, bit k = signals[k] (absent: none). */
+  signals?: string[];
 }
 
 /** One probed output of one node. */
@@ -101,7 +105,10 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
       return node.values.get(key)!;
     };
     const ctx: EmitContext = {
-      num: (key) => numberLiteral(value(key)),
+      num: (key) => {
+        const v = inputOf(node, key);
+        return v?.type === 'number' ? (v.present ? `(${v.present} ? ${v.expr} : 0)` : v.expr) : numberLiteral(value(key));
+      },
       value: (key) => value(key) as number,
       bool: (key) => value(key) === true,
       agents: (key) => {
@@ -131,6 +138,15 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
         const v = inputOf(node, key);
         return v?.type === 'path' ? v : null;
       },
+      number: (key) => {
+        const v = inputOf(node, key);
+        return v?.type === 'number' ? v : null;
+      },
+      condition: (key) => {
+        const v = inputOf(node, key);
+        return v?.type === 'condition' ? v : null;
+      },
+      text: (key) => String(value(key)),
       call: (kernel, ...args) => `${kernel}(${args.join(', ')});`,
       slot: () => {
         const o = lowered.scratch;
@@ -163,6 +179,15 @@ export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
         return name;
       },
       worldSize: () => ({ width: numberLiteral(scene.world.width), height: numberLiteral(scene.world.height) }),
+      timeInState: () => {
+        lowered.timed = true;
+        return 'A.tis[i]';
+      },
+      signal: (name) => {
+        const signals = (lowered.signals ??= []);
+        if (!signals.includes(name)) signals.push(name);
+        return signals.indexOf(name);
+      },
     };
     const emitted = node.muted ? bypass(node, ctx) : def.emit(ctx);
     if (emitted.pre) lowered.pre.push(emitted.pre);

@@ -5,7 +5,7 @@
  */
 import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../../nodes/index';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
-import type { AgentType, GraphNode, ParamValue, SceneDocument } from '../document/types';
+import { ID_PATTERN, type AgentType, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
 import { GraphBudget, quote, type Diagnostic } from './diagnostics';
 
 /** A node after validation. */
@@ -66,6 +66,8 @@ const A_SOCKET: Record<SocketType, string> = {
   agent: 'an agent',
   path: 'a path',
   obstacles: 'the obstacles',
+  number: 'a number',
+  condition: 'a condition',
 };
 
 function withUnit(v: number, unit: string): string {
@@ -99,6 +101,10 @@ export function checkParam(p: ParamDef, v: ParamValue, scene: SceneDocument, own
       if (typeof v !== 'string') return `${p.label} must be a target name, got ${show(v)}`;
       if (v === '') return `${p.label}: choose one of the scene’s named targets`;
       return scene.world.targets.some((x) => x.name === v) ? null : `${p.label}: named target ${show(v)} does not exist in this scene`;
+    case 'choice':
+      return p.options.some((o) => o.value === v) ? null : `${p.label} must be one of ${p.options.map((o) => show(o.value)).join(', ')}, got ${show(v)}`;
+    case 'name':
+      return typeof v === 'string' && ID_PATTERN.test(v) ? null : `${p.label} must be a name (a letter or _, then letters, digits, _ or -; at most 64), got ${show(v)}`;
   }
 }
 

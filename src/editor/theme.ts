@@ -10,6 +10,7 @@ export const CATEGORY_COLOR: Record<Category, string> = {
   source: cssVar('category-source'),
   behaviour: cssVar('category-behaviour'),
   combinator: cssVar('category-combinator'),
+  logic: cssVar('category-logic'),
   output: cssVar('category-output'),
 };
 
@@ -21,6 +22,7 @@ export const CATEGORY_LABEL: Record<Category, string> = {
   source: 'Sources',
   behaviour: 'Behaviours',
   combinator: 'Combinators',
+  logic: 'Numbers & conditions',
   output: 'Output',
 };
 
@@ -31,6 +33,8 @@ export const SOCKET_COLOR: Record<SocketType, string> = {
   agent: cssVar('socket-agent'),
   path: cssVar('socket-path'),
   obstacles: cssVar('socket-obstacles'),
+  number: cssVar('socket-number'),
+  condition: cssVar('socket-condition'),
 };
 
 /** Colour of a socket of an unknown type. */
@@ -46,6 +50,8 @@ export const SOCKET_SHAPE: Record<SocketType, 'circle' | 'diamond' | 'triangle' 
   agent: 'triangle',
   path: 'square',
   obstacles: 'hexagon',
+  number: 'circle',
+  condition: 'diamond',
 };
 
 /** Layout constants shared by the node element and the size estimate (minimap, arrange). */
