@@ -17,7 +17,6 @@ import { NODE_CASES } from '../fixtures/node-cases';
 import { agentType, node, scene, wire } from '../fixtures/scenes';
 import { LOGIC_CASES } from '../fixtures/logic-cases';
 
-const inner = (w: BehaviorWorld): World => (w as unknown as { world: World }).world;
 
 /** Sheep that flee the nearest wolf within 300 px, Scale's factor from Distance → Map Range (0 px → 3, 300 px → 0). */
 function fleeingSheep(): SceneDocument {
