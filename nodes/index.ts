@@ -4,6 +4,22 @@
  * (code, physics warnings, overlays, inspector rows, muting, the sink) is on the definition.
  */
 import { agentOutput } from './agent-output';
+import { add, max, min, multiply } from './arithmetic';
+import { arrived } from './arrived';
+import { chance } from './chance';
+import { clamp } from './clamp';
+import { compare } from './compare';
+import { distance } from './distance';
+import { ifNode } from './if';
+import { inside } from './inside';
+import { and, not, or } from './logic';
+import { mapRange } from './map-range';
+import { neighbourCount } from './neighbour-count';
+import { randomPerAgent } from './random-per-agent';
+import { sees } from './sees';
+import { signal } from './signal';
+import { speed } from './speed';
+import { timeInState } from './time-in-state';
 import { alignment } from './alignment';
 import { arrive } from './arrive';
 import { avoid } from './avoid';
@@ -55,6 +71,27 @@ export const NODE_DEFS: readonly NodeDef[] = [
   truncate,
   priority,
   scale,
+  distance,
+  speed,
+  timeInState,
+  neighbourCount,
+  randomPerAgent,
+  compare,
+  mapRange,
+  clamp,
+  min,
+  max,
+  add,
+  multiply,
+  ifNode,
+  arrived,
+  chance,
+  signal,
+  inside,
+  sees,
+  and,
+  or,
+  not,
   agentOutput,
   goToState,
 ];
@@ -137,16 +174,35 @@ function variadicOf(def: NodeDef, k: number): { ports: PortDef[]; params: ParamD
       const { prefix, label, ...rest } = v.weight;
       for (let n = 0; n < k; n++) params.push({ ...rest, key: `${prefix}${n}`, label: `${label} ${n + 1}` });
     }
+    ports.push(...params.flatMap(paramPort));
     cache.ports[k] = ports;
     cache.params[k] = params;
   }
   return { ports: cache.ports[k], params: cache.params[k] };
 }
 
-/** Every input port of a node: the definition's own, then the variadic ones. */
+/** The optional number input of a number parameter with `input: true` (same key and label). */
+function paramPort(p: ParamDef): PortDef[] {
+  return p.type === 'number' && p.input ? [{ key: p.key, label: p.label, type: 'number', help: `Drives ${p.label} with a number; unconnected, the value typed here.` }] : [];
+}
+
+/** A fixed kind's ports with its parameters' inputs, made once per kind. */
+const FIXED = new Map<NodeDef, PortDef[]>();
+
+/** Every input port of a node: the definition's own, then the variadic ones, then its number parameters' inputs. */
 export function inputPorts(def: NodeDef, params: Readonly<Record<string, ParamValue>>): PortDef[] {
-  if (!def.variadic) return def.inputs;
-  return variadicOf(def, inputCount(def, params)).ports;
+  if (def.variadic) return variadicOf(def, inputCount(def, params)).ports;
+  let ports = FIXED.get(def);
+  if (!ports) {
+    const driven = def.params.flatMap(paramPort);
+    FIXED.set(def, (ports = driven.length ? [...def.inputs, ...driven] : def.inputs));
+  }
+  return ports;
+}
+
+/** Whether an input port of a node is a number parameter's input (drawn on the parameter's row). */
+export function isParamInput(def: NodeDef, params: Readonly<Record<string, ParamValue>>, key: string): boolean {
+  return paramDefs(def, params).some((p) => p.key === key && p.type === 'number' && p.input === true);
 }
 
 /** Every parameter of a node: the definition's own, the input count, and a weight per variadic input. */

@@ -6,11 +6,11 @@ export const scale: NodeDef = {
   kind: 'scale',
   label: 'Scale',
   category: 'combinator',
-  help: 'Multiplies a force by a factor (negative reverses it).',
+  help: 'Multiplies a force by a factor (negative reverses it). The factor can be a number wired in; an absent number (a Distance to no one) counts as 0.',
   formula: 'k · f',
   inputs: [{ key: 'in', label: 'Force', type: 'force', required: true }],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
-  params: [{ key: 'factor', label: 'Factor', type: 'number', default: 1, min: -1000, max: 1000, step: 0.1, unit: '×', slider: true, help: 'The factor.' }],
+  params: [{ key: 'factor', label: 'Factor', type: 'number', default: 1, min: -1000, max: 1000, step: 0.1, unit: '×', slider: true, input: true, help: 'The factor; wire a number in to drive it (e.g. Distance → Map Range: a flee that grows as the threat nears).' }],
   emit: (ctx) => {
     const f = ctx.force('in')!;
     const o = ctx.slot();

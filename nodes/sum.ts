@@ -17,7 +17,7 @@ export const sum: NodeDef = {
     min: 2,
     default: 4,
     max: 32,
-    weight: { prefix: 'w', label: 'Weight', type: 'number', default: 1, min: -1000, max: 1000, step: 0.1, unit: '×', help: 'This input’s weight.' },
+    weight: { prefix: 'w', label: 'Weight', type: 'number', default: 1, min: -1000, max: 1000, step: 0.1, unit: '×', input: true, help: 'This input’s weight; wire a number in to drive it (an absent number counts as 0).' },
   },
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [],

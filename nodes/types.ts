@@ -12,7 +12,7 @@ export type ParamValue = number | boolean | string;
 export type SocketType = 'force' | 'point' | 'agent' | 'path' | 'obstacles' | 'number' | 'condition';
 
 /** Where a node appears in the palette. */
-export type Category = 'source' | 'behaviour' | 'combinator' | 'output';
+export type Category = 'source' | 'behaviour' | 'combinator' | 'logic' | 'output';
 
 /** An input or output port. */
 export interface PortDef {
@@ -44,8 +44,14 @@ export interface NumberParam extends ParamBase {
   integer?: boolean;
   /** Offer a slider (the range suits one). */
   slider?: boolean;
-  /** Shown only when this boolean param has this value (e.g. a custom max when "use maxForce" is off). */
-  when?: { key: string; value: boolean };
+  /** Shown only when this boolean or choice param has this value (e.g. a custom max when "use maxForce" is off). */
+  when?: { key: string; value: boolean | string };
+  /**
+   * The node also has an optional *number* input port of the same key. Connected, `ctx.num(key)`
+   * gives the connected expression (0 while that number is absent) and the editor disables the
+   * field; unconnected, the literal (no cost).
+   */
+  input?: true;
 }
 
 /** A switch. */
@@ -63,7 +69,20 @@ export interface RefParam extends ParamBase {
   default: string;
 }
 
-export type ParamDef = NumberParam | BooleanParam | RefParam;
+/** One of a few options, stored as the option's value: Compare's operator, Inside's shape. */
+export interface ChoiceParam extends ParamBase {
+  type: 'choice';
+  default: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A name the game uses (a signal's): a string matching the document's ID_PATTERN. */
+export interface NameParam extends ParamBase {
+  type: 'name';
+  default: string;
+}
+
+export type ParamDef = NumberParam | BooleanParam | RefParam | ChoiceParam | NameParam;
 
 /**
  * Repeated inputs (Sum, Priority): inputs `${prefix}0 … ${prefix}{k−1}` where k is the node's
@@ -93,8 +112,11 @@ export type ValueRef =
   | { type: 'path'; expr: string }
   /** The scene's obstacles. */
   | { type: 'obstacles' }
-  /** A finite number: a JavaScript expression valid inside the agent loop (usually a local). */
-  | { type: 'number'; expr: string }
+  /**
+   * A finite number: a JavaScript expression valid inside the agent loop (usually a local); absent
+   * this tick unless `present` (when given) is true (a Distance to no one), its value then 0.
+   */
+  | { type: 'number'; expr: string; present?: string }
   /** A condition: a boolean JavaScript expression valid inside the agent loop. */
   | { type: 'condition'; expr: string };
 
@@ -102,6 +124,8 @@ export type ForceRef = ValueRef & { type: 'force' };
 export type PointRef = ValueRef & { type: 'point' };
 export type AgentRef = ValueRef & { type: 'agent' };
 export type PathRef = ValueRef & { type: 'path' };
+export type NumberRef = ValueRef & { type: 'number' };
+export type ConditionRef = ValueRef & { type: 'condition' };
 
 /**
  * The runtime functions generated code may call: exactly the exports of runtime/behaviors/kernels.ts, so a
@@ -114,7 +138,10 @@ export type KernelName = keyof typeof kernels;
  * `A` this type's agents, `i` the agent index, `s` this type's scratch forces, `n` the count.
  */
 export interface EmitContext {
-  /** A number parameter as a JavaScript literal (proven finite). */
+  /**
+   * A number parameter as a JavaScript literal (proven finite); for a parameter with `input: true`
+   * whose input is connected, the connected expression instead (0 while it is absent).
+   */
   num(key: string): string;
   /** A number parameter's value. */
   value(key: string): number;
@@ -136,6 +163,12 @@ export interface EmitContext {
   agent(key: string): AgentRef | null;
   /** A path input, or null. */
   pathInput(key: string): PathRef | null;
+  /** A number input (or a number parameter's input), or null when unconnected. */
+  number(key: string): NumberRef | null;
+  /** A condition input, or null when unconnected. */
+  condition(key: string): ConditionRef | null;
+  /** A choice or name parameter's value (never emitted into code as text). */
+  text(key: string): string;
   /**
    * A call of a runtime kernel, as code: `call('seek', 's', 0, 'A', 'i')` is `seek(s, 0, A, i);`.
    * The name is checked against the runtime's kernel exports ({@link KernelName}).

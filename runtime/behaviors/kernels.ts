@@ -16,3 +16,4 @@ export { flockPass, separationPass, alignmentPass, cohesionPass } from './flock'
 export { nearest } from './nearest';
 export { truncateInto, truncateIntoMaxForce, priorityAdd, priorityAddMaxForce } from './combine';
 export { resetMemory } from './states';
+export { neighbourCount, agentRandom, sees } from './conditions';

@@ -8,7 +8,7 @@ function range(p: ParamDef): string {
   switch (p.type) {
     case 'number': {
       const unit = p.unit && p.unit !== '×' ? ` ${p.unit}` : '';
-      return `${p.min}${p.minExclusive ? ' <' : ' ≤'} x ≤ ${p.max}${unit}${p.integer ? ', whole' : ''}`;
+      return `${p.min}${p.minExclusive ? ' <' : ' ≤'} x ≤ ${p.max}${unit}${p.integer ? ', whole' : ''}${p.input ? '; or a number wired in' : ''}`;
     }
     case 'boolean':
       return 'on / off';
@@ -20,6 +20,10 @@ function range(p: ParamDef): string {
       return 'a named target of the scene';
     case 'state':
       return 'a state of this agent type';
+    case 'choice':
+      return p.options.map((o) => o.label).join(' / ');
+    case 'name':
+      return 'a name: a letter or _, then letters, digits, _ or -';
   }
 }
 

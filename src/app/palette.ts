@@ -4,7 +4,7 @@ import { searchNodes } from '../editor/node-menu';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from '../editor/theme';
 import { requestNodeHelp } from '../editor/help-event';
 
-const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'output'];
+const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'output'];
 
 /** The MIME type a palette drag carries: the node kind. */
 export const NODE_DRAG_TYPE = 'application/x-steergraph-node';

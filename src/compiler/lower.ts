@@ -185,7 +185,10 @@ class TypeLowering {
       this.allocations.set(node, alloc);
       const used = { memory: 0, draws: 0, passes: 0 };
       const ctx: EmitContext = {
-        num: (key) => numberLiteral(value(key)),
+        num: (key) => {
+          const v = inputOf(node, key);
+          return v?.type === 'number' ? (v.present ? `(${v.present} ? ${v.expr} : 0)` : v.expr) : numberLiteral(value(key));
+        },
         value: (key) => value(key) as number,
         bool: (key) => value(key) === true,
         agents: (key) => {
@@ -215,6 +218,15 @@ class TypeLowering {
           const v = inputOf(node, key);
           return v?.type === 'path' ? v : null;
         },
+        number: (key) => {
+          const v = inputOf(node, key);
+          return v?.type === 'number' ? v : null;
+        },
+        condition: (key) => {
+          const v = inputOf(node, key);
+          return v?.type === 'condition' ? v : null;
+        },
+        text: (key) => String(value(key)),
         call: (kernel, ...args) => `${kernel}(${args.join(', ')});`,
         slot: () => {
           const o = lowered.scratch;

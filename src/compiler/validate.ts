@@ -6,7 +6,7 @@
 import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../../nodes/index';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import { ANY_STATE, graphsOf } from '../document/graphs';
-import type { AgentType, Graph, GraphNode, ParamValue, SceneDocument } from '../document/types';
+import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
 import { GraphBudget, quote, type Diagnostic } from './diagnostics';
 
 /** A node after validation. */
@@ -116,6 +116,10 @@ export function checkParam(p: ParamDef, v: ParamValue, scene: SceneDocument, own
       return ownType.states.some((x) => x.name === v)
         ? null
         : `${p.label}: ${show(ownType.id)} has no state ${show(v)} (its states: ${ownType.states.map((x) => show(x.name)).join(', ')})`;
+    case 'choice':
+      return p.options.some((o) => o.value === v) ? null : `${p.label} must be one of ${p.options.map((o) => show(o.value)).join(', ')}, got ${show(v)}`;
+    case 'name':
+      return typeof v === 'string' && ID_PATTERN.test(v) ? null : `${p.label} must be a name (a letter or _, then letters, digits, _ or -; at most 64), got ${show(v)}`;
   }
 }
 

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../compiler/diagnostics';
 import { fixEvent } from './fix-event';
 import { requestNodeHelp } from './help-event';
 import { isParamVisible, type Schemes, type SteerNode } from './schemes';
-import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, ROW_HEIGHT, UNKNOWN_CATEGORY_COLOR } from './theme';
+import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT, UNKNOWN_CATEGORY_COLOR } from './theme';
 
 /**
  * Nodes far out of view are not drawn. Every change to the graph (a node added, moved, connected)
@@ -248,6 +248,18 @@ export class SteerNodeElement extends LitElement {
     .row.problem .label {
       color: var(--steer-text-error);
     }
+    /* a parameter with a number input: the socket on the node's edge, centred on the row */
+    .driven {
+      position: relative;
+    }
+    .param-socket {
+      position: absolute;
+      left: -13px;
+      top: ${(PARAM_HEIGHT - ROW_HEIGHT) / 2}px;
+      display: block;
+      height: ${ROW_HEIGHT}px;
+      line-height: 0;
+    }
   `;
 
   constructor() {
@@ -335,7 +347,7 @@ export class SteerNodeElement extends LitElement {
             <rete-ref .data=${{ type: 'socket', side: 'output', key: p.key, nodeId: n.id, payload: n.outputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
           </div>`,
         )}
-        ${n.inputDefs.map(
+        ${n.rowInputs.map(
           (p) => html`<div class="row input ${portProblem(p.key) ? 'problem' : ''}" data-port=${p.key} title=${portProblem(p.key) ?? p.help ?? ''}>
             <rete-ref .data=${{ type: 'socket', side: 'input', key: p.key, nodeId: n.id, payload: n.inputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
             <span class="label">${p.label}</span>
@@ -343,16 +355,23 @@ export class SteerNodeElement extends LitElement {
         )}
         ${n.paramDefs
           .filter((p) => isParamVisible(n, p))
-          .map(
-            (p) => html`<steer-param
+          .map((p) => {
+            const param = html`<steer-param
               data-param=${p.key}
               .def=${p}
               .value=${paramValue(p, n.params)}
               .scene=${scene}
               .ownType=${n.host.typeId()}
               .problem=${portProblem(p.key)}
-            ></steer-param>`,
-          )}
+              .driven=${p.type === 'number' && p.input === true && n.wired.has(p.key)}
+            ></steer-param>`;
+            if (p.type !== 'number' || !p.input) return param;
+            // a parameter a number may drive: its input socket on the row's left edge
+            return html`<div class="driven" data-port=${p.key} title=${portProblem(p.key) ?? `Wire a number here to drive ${p.label}`}>
+              <rete-ref class="param-socket" .data=${{ type: 'socket', side: 'input', key: p.key, nodeId: n.id, payload: n.inputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
+              ${param}
+            </div>`;
+          })}
       </div>
     `;
   }

@@ -3,7 +3,7 @@ import { NODE_DEFS } from '../../nodes/index';
 import type { Category, NodeDef } from '../../nodes/types';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from './theme';
 
-const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'output'];
+const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'output'];
 
 /**
  * How well a node kind matches a search (lower is better), or -1 for no match: 0 the label

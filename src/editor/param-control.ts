@@ -29,6 +29,7 @@ export class SteerParam extends LitElement {
     scene: { attribute: false },
     ownType: { attribute: false },
     problem: { attribute: false },
+    driven: { attribute: false },
   };
 
   /** The parameter's definition. */
@@ -41,6 +42,8 @@ export class SteerParam extends LitElement {
   declare ownType: string;
   /** A diagnostic message about this parameter, if any. */
   declare problem: string | undefined;
+  /** A number parameter whose input is connected: the wire gives its value, the field is off. */
+  declare driven: boolean;
 
   static styles = css`
     :host {
@@ -87,6 +90,25 @@ export class SteerParam extends LitElement {
       font-size: 12px;
       flex: 0 0 auto;
     }
+    .wired {
+      flex: 1 1 auto;
+      color: var(--steer-text-hint);
+      font-style: italic;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    input[type='text'] {
+      width: 64px;
+      min-width: 0;
+      flex: 1 1 auto;
+      background: var(--steer-field);
+      color: var(--steer-text-strong);
+      border: 1px solid var(--steer-field-border);
+      border-radius: 4px;
+      padding: 2px 4px;
+      font: inherit;
+    }
     :host([problem]) input,
     :host([problem]) select {
       border-color: var(--steer-danger);
@@ -100,6 +122,7 @@ export class SteerParam extends LitElement {
     this.ownType = '';
     this.problem = undefined;
     this.scene = undefined;
+    this.driven = false;
     // A control's pointer work (sliders, selects, text) must not drag the node or pan the canvas.
     this.addEventListener('pointerdown', (e) => e.stopPropagation());
     this.addEventListener('dblclick', (e) => e.stopPropagation());
@@ -118,6 +141,7 @@ export class SteerParam extends LitElement {
   }
 
   private options(): { value: string; label: string }[] {
+    if (this.def.type === 'choice') return [...this.def.options];
     const scene = this.scene;
     if (!scene) return [];
     switch (this.def.type) {
@@ -152,6 +176,20 @@ export class SteerParam extends LitElement {
           title=${title}
           .checked=${this.value === true}
           @change=${(e: Event) => this.commit((e.target as HTMLInputElement).checked, false)}
+        />`;
+    }
+    if (p.type === 'number' && this.driven) {
+      // the typed value stays in the document (it returns when the wire is taken off)
+      return html`${label}<span class="wired" data-test="driven" title="${p.label} is driven by the wire into its socket; take the wire off to type a value">driven by the wire</span>`;
+    }
+    if (p.type === 'name') {
+      return html`${label}<input
+          type="text"
+          aria-label=${p.label}
+          title=${title}
+          spellcheck="false"
+          .value=${typeof this.value === 'string' ? this.value : p.default}
+          @change=${(e: Event) => this.commit((e.target as HTMLInputElement).value.trim(), false)}
         />`;
     }
     if (p.type === 'number') {

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../compiler/diagnostics';
 import { graphOf, stateOfGraph, typeOfGraph, type GraphAt } from '../document/graphs';
 import type { Connection as DocConnection, SceneDocument } from '../document/types';
 import { nextTask } from '../next-task';
-import { Connection, SteerNode, type NodeHost, type Schemes } from './schemes';
+import { Connection, SteerNode, setWired, type NodeHost, type Schemes } from './schemes';
 import type { Selection } from './selection';
 import type { EditorState } from './state';
 
@@ -96,6 +96,14 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         list.push(g);
         byNode.set(g.nodeId, list);
       }
+      // each node's connected inputs (a parameter driven by a wire shows it)
+      const wired = new Map<string, Set<string>>();
+      for (const c of wantedConnections.values()) {
+        let keys = wired.get(c.to[0]);
+        if (!keys) wired.set(c.to[0], (keys = new Set()));
+        keys.add(c.to[1]);
+      }
+      const none: ReadonlySet<string> = new Set();
       for (const n of nodes) {
         let view = editor.getNode(n.id);
         const diags = byNode.get(n.id) ?? [];
@@ -103,6 +111,7 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
           if (view) await editor.removeNode(view.id);
           view = new SteerNode(n, nodeHost);
           view.diagnostics = diags;
+          setWired(view, wired.get(n.id) ?? none);
           await editor.addNode(view);
           await area.translate(view.id, { x: n.position[0], y: n.position[1] });
           await breathe();
@@ -113,7 +122,8 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         view.diagnostics = diags;
         const mutedChanged = view.muted !== (n.muted === true);
         view.muted = n.muted === true;
-        if (changed || diagChanged || mutedChanged) await area.update('node', view.id);
+        const wiredChanged = setWired(view, wired.get(n.id) ?? none);
+        if (changed || diagChanged || mutedChanged || wiredChanged) await area.update('node', view.id);
         const pos = area.nodeViews.get(view.id)?.position;
         if (pos && (pos.x !== n.position[0] || pos.y !== n.position[1])) {
           await area.translate(view.id, { x: n.position[0], y: n.position[1] });

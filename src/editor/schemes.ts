@@ -3,7 +3,7 @@
  * diagnostics. It is a view of the document (contract 1): never edited except from the document.
  */
 import { ClassicPreset, type GetSchemes } from 'rete';
-import { getNodeDef, inputPorts, paramDefs } from '../../nodes/index';
+import { getNodeDef, inputPorts, isParamInput, paramDefs } from '../../nodes/index';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { Diagnostic } from '../compiler/diagnostics';
 import type { GraphNode, ParamValue, SceneDocument } from '../document/types';
@@ -39,7 +39,12 @@ export class SteerNode extends ClassicPreset.Node {
   def: NodeDef | undefined;
   params: Record<string, ParamValue>;
   paramDefs: ParamDef[] = [];
+  /** Every input port (the parameters' number inputs too: wiring checks these). */
   inputDefs: PortDef[] = [];
+  /** The inputs drawn as rows of their own: not a parameter's input (drawn on the parameter's row). */
+  rowInputs: PortDef[] = [];
+  /** The keys of the inputs connected in the document (a driven parameter's field is disabled). */
+  wired: ReadonlySet<string> = new Set();
   diagnostics: Diagnostic[] = [];
   /** Bypassed (the document's `muted`): drawn dimmed with a tag. */
   muted = false;
@@ -85,10 +90,18 @@ export class SteerNode extends ClassicPreset.Node {
         }
       });
       this.inputDefs = ports;
+      this.rowInputs = ports.filter((p) => !isParamInput(def, params, p.key));
     }
     this.height = estimateHeight(this);
     return changed || !same;
   }
+}
+
+/** Takes the node's connected inputs from the document; returns whether a driven parameter changed. */
+export function setWired(n: SteerNode, keys: ReadonlySet<string>): boolean {
+  const before = n.wired;
+  n.wired = keys;
+  return n.paramDefs.some((p) => p.type === 'number' && p.input === true && before.has(p.key) !== keys.has(p.key));
 }
 
 /** Whether a parameter is shown: one with `when` only while that switch has the given value. */
@@ -103,19 +116,26 @@ export function isParamVisible(n: SteerNode, p: ParamDef): boolean {
 export function estimateHeight(n: SteerNode): number {
   const outputs = n.def?.outputs.length ?? 0;
   const visible = n.paramDefs.filter((p) => isParamVisible(n, p)).length;
-  return HEADER_HEIGHT + PADDING * 2 + (outputs + n.inputDefs.length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
+  return HEADER_HEIGHT + PADDING * 2 + (outputs + n.rowInputs.length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
 }
 
 /**
  * Where Rete measures a socket's centre, from its node's top-left corner, computed from the node's
  * fixed layout instead of read from the page: the header, the body's padding, then one row per
  * output and then per input (node-element.ts), measured in whole pixels inside the node's 1.5 px
- * border as Rete's `getElementCenter` reads them. Null for a port the node does not have. A
- * browser test checks it against the page for every kind of node.
+ * border as Rete's `getElementCenter` reads them; a parameter's number input sits at the middle of
+ * its parameter's row, after them. Null for a port the node does not have. A browser test checks
+ * it against the page for every kind of node.
  */
 export function socketCentre(n: SteerNode, side: 'input' | 'output', key: string): { x: number; y: number } | null {
   const outputs = n.def?.outputs ?? [];
-  const k = side === 'output' ? outputs.findIndex((p) => p.key === key) : n.inputDefs.findIndex((p) => p.key === key);
+  const k = side === 'output' ? outputs.findIndex((p) => p.key === key) : n.rowInputs.findIndex((p) => p.key === key);
+  if (k < 0 && side === 'input' && n.inputDefs.some((p) => p.key === key)) {
+    const shown = n.paramDefs.filter((p) => isParamVisible(n, p));
+    const j = shown.findIndex((p) => p.key === key);
+    if (j < 0) return null;
+    return { x: 1, y: HEADER_HEIGHT + PADDING + 1 + (outputs.length + n.rowInputs.length) * ROW_HEIGHT + j * PARAM_HEIGHT + PARAM_HEIGHT / 2 };
+  }
   if (k < 0) return null;
   const row = side === 'output' ? k : outputs.length + k;
   return { x: side === 'output' ? NODE_WIDTH - 1 : 1, y: HEADER_HEIGHT + PADDING + 1 + row * ROW_HEIGHT + ROW_HEIGHT / 2 };

@@ -10,6 +10,7 @@ export const CATEGORY_COLOR: Record<Category, string> = {
   source: cssVar('category-source'),
   behaviour: cssVar('category-behaviour'),
   combinator: cssVar('category-combinator'),
+  logic: cssVar('category-logic'),
   output: cssVar('category-output'),
 };
 
@@ -21,6 +22,7 @@ export const CATEGORY_LABEL: Record<Category, string> = {
   source: 'Sources',
   behaviour: 'Behaviours',
   combinator: 'Combinators',
+  logic: 'Numbers & conditions',
   output: 'Output',
 };
 
@@ -48,7 +50,7 @@ export const SOCKET_SHAPE: Record<SocketType, 'circle' | 'diamond' | 'triangle' 
   agent: 'triangle',
   path: 'square',
   obstacles: 'hexagon',
-  number: 'square',
+  number: 'circle',
   condition: 'diamond',
 };
 

@@ -60,6 +60,8 @@ function run(c: NodeCase): { got: number[]; want: number[]; world: BehaviorWorld
   }
   placeAll((id) => ({ pos: world.positions(id), vel: world.velocities(id) }), c.place);
   placeAll((id) => ref.type(id)!, c.place);
+  c.prepare?.((world as unknown as { world: World }).world.types[0]);
+  c.prepare?.(ref.types[0]);
   prepareTick(ref);
   const A = ref.types[0];
   const raw = new Float64Array(2 * A.count);

@@ -76,7 +76,8 @@ describe('stage 1, validate', () => {
             kind: 'sum',
             broken: false,
             values: { inputs: 5, w0: 1, w1: 1, w2: 1, w3: 1, w4: -2 },
-            inputs: ['in0', 'in1', 'in2', 'in3', 'in4'],
+            // (each weight has a number input of its own since issue 16)
+            inputs: ['in0', 'in1', 'in2', 'in3', 'in4', 'w0', 'w1', 'w2', 'w3', 'w4'],
           },
           { id: 'out', kind: 'agent-output', broken: false, values: {}, inputs: ['force'] },
         ],

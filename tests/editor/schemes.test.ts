@@ -15,9 +15,12 @@ describe('SteerNode.setParams (what the editor redraws after an edit)', () => {
 
   it('reports a change for new params, and builds the inputs they call for', () => {
     const node = new SteerNode({ id: 's', kind: 'sum', params: { inputs: 5 }, position: [0, 0] }, host);
-    expect(Object.keys(node.inputs)).toEqual(['in0', 'in1', 'in2', 'in3', 'in4']);
+    // (each weight has a number input of its own since issue 16, drawn on the weight's row)
+    expect(Object.keys(node.inputs)).toEqual(['in0', 'in1', 'in2', 'in3', 'in4', 'w0', 'w1', 'w2', 'w3', 'w4']);
+    expect(node.rowInputs.map((p) => p.key)).toEqual(['in0', 'in1', 'in2', 'in3', 'in4']);
     expect(node.setParams({ inputs: 6 })).toBe(true);
-    expect(Object.keys(node.inputs)).toEqual(['in0', 'in1', 'in2', 'in3', 'in4', 'in5']);
+    expect(node.rowInputs.map((p) => p.key)).toEqual(['in0', 'in1', 'in2', 'in3', 'in4', 'in5']);
+    expect(Object.keys(node.inputs).sort()).toEqual(['in0', 'in1', 'in2', 'in3', 'in4', 'in5', 'w0', 'w1', 'w2', 'w3', 'w4', 'w5']);
     const point = new SteerNode({ id: 'p', kind: 'point', params: { x: 1, y: 2 }, position: [0, 0] }, host);
     expect(point.setParams({ x: 5, y: 2 })).toBe(true);
     expect(point.params).toEqual({ x: 5, y: 2 });

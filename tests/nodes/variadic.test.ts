@@ -33,7 +33,9 @@ describe('the input count of Sum and Priority', () => {
 
   it('is 4 for a Sum and 2 for a Priority whose document gives none (as before)', () => {
     expect(countParam(sum)!.default).toBe(4);
-    expect(inputPorts(sum, {}).map((p) => p.key)).toEqual(['in0', 'in1', 'in2', 'in3']);
+    // (the force inputs; each weight also has a number input of its own since issue 16)
+    expect(inputPorts(sum, {}).filter((p) => p.type === 'force').map((p) => p.key)).toEqual(['in0', 'in1', 'in2', 'in3']);
+    expect(inputPorts(sum, {}).filter((p) => p.type === 'number').map((p) => p.key)).toEqual(['w0', 'w1', 'w2', 'w3']);
     expect(inputPorts(priority, {}).map((p) => p.key)).toEqual(['in0', 'in1']);
   });
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
-import { getNodeDef, inputPorts, paramDefs } from '../../nodes/index';
+import { getNodeDef, inputPorts, isParamInput, paramDefs } from '../../nodes/index';
 import { createBehaviorWorld, type BehaviorWorld, type WorldOptions } from '../../runtime/api';
 import { compile } from '../../src/compiler/index';
 import { instantiate } from '../../src/compiler/instantiate';
@@ -52,7 +52,7 @@ export function nodeBox(n: GraphNode): { x: number; y: number; width: number; he
     const sw = defs.find((q) => q.key === p.when!.key);
     return (Object.hasOwn(n.params, p.when.key) ? n.params[p.when.key] : sw?.default) === p.when.value;
   }).length;
-  const height = HEADER_HEIGHT + PADDING * 2 + (def.outputs.length + inputPorts(def, n.params).length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
+  const height = HEADER_HEIGHT + PADDING * 2 + (def.outputs.length + inputPorts(def, n.params).filter((p) => !isParamInput(def, n.params, p.key)).length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
   return { x: n.position[0], y: n.position[1], width: NODE_WIDTH, height };
 }
 
