@@ -12,6 +12,7 @@ import { contain } from './contain';
 import { evade } from './evade';
 import { flee } from './flee';
 import { flock } from './flock';
+import { goToState } from './go-to-state';
 import { followPath } from './follow-path';
 import { namedTarget } from './named-target';
 import { nearestAgent } from './nearest-agent';
@@ -55,6 +56,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   priority,
   scale,
   agentOutput,
+  goToState,
 ];
 
 
