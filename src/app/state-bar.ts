@@ -139,6 +139,9 @@ export class SteerStateBar extends LitElement {
       padding: 2px 6px;
       font: inherit;
     }
+    input.name:focus {
+      outline: none;
+    }
     input.name[aria-invalid='true'] {
       border-color: var(--steer-danger);
     }
@@ -340,10 +343,10 @@ export class SteerStateBar extends LitElement {
         @click=${act(() => a?.move(m.index, m.index + 1))}>Move right</button>
       <hr />
       <div class="field">
-        <steer-number-field data-field="min-ticks" label="Minimum time" .value=${ticks} .range=${RANGES.minTicks} .step=${TICKS_PER_SECOND / 4}
+        <steer-number-field data-field="min-ticks" label="Min. time" .value=${ticks} .range=${RANGES.minTicks} .step=${TICKS_PER_SECOND / 4}
           .hint=${'No transition out of this state (any-state ones included) before its agents spent this many ticks in it'}
           @value-change=${(e: CustomEvent<{ value: number }>) => a?.setMinTicks(m.index, e.detail.value)}></steer-number-field>
-        <small data-test="min-seconds">ticks at ${TICKS_PER_SECOND}/s: ${ticksInSeconds(ticks)}</small>
+        <small data-test="min-seconds">${ticksInSeconds(ticks)} at ${TICKS_PER_SECOND} ticks/s</small>
       </div>
       <label class="check" title="Entering the state returns its nodes' memory (Wander, Follow Path) to the start">
         <input type="checkbox" data-field="reset-on-enter" .checked=${!!s.resetOnEnter}

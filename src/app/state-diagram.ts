@@ -74,7 +74,7 @@ export interface Diagram {
 
 export const BOX_W = 160;
 export const BOX_H = 56;
-const GAP = 56;
+const GAP = 44;
 const MARGIN = 24;
 /** How high an arc between neighbours rises, and how much higher per box further. */
 const ARC_BASE = 34;

@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { ANY_STATE } from '../document/graphs';
 import type { AgentType } from '../document/types';
-import { ticksInSeconds, type StateActions } from './state-actions';
+import { TICKS_PER_SECOND, ticksInSeconds, type StateActions } from './state-actions';
 import { BOX_H, layoutDiagram, type DiagramArrow, type DiagramBox } from './state-diagram';
 
 /** A name cut to fit a box (the whole name is the box's tooltip). */
@@ -50,6 +50,7 @@ export class SteerStateView extends LitElement {
     .tools .hint {
       color: var(--steer-text-hint);
       margin-left: 8px;
+      font-size: 11px;
     }
     button {
       background: var(--steer-button);
@@ -59,6 +60,8 @@ export class SteerStateView extends LitElement {
       padding: 3px 9px;
       font: inherit;
       cursor: pointer;
+      white-space: nowrap;
+      flex: none;
     }
     button:hover:not(:disabled) {
       background: var(--steer-button-hover);
@@ -73,9 +76,11 @@ export class SteerStateView extends LitElement {
       overflow: auto;
       display: flex;
     }
+    /* scaled down to fit the area, never below 85 % (text stays legible; then the area scrolls) */
     svg {
       margin: auto;
       flex: none;
+      height: auto;
     }
     .box {
       cursor: pointer;
@@ -171,7 +176,7 @@ export class SteerStateView extends LitElement {
 
   private renderBox(b: DiagramBox, index: number, t: AgentType) {
     const s = t.states[index];
-    const sub = [index === 0 ? 'start' : '', s.minTicks ? `≥ ${ticksInSeconds(s.minTicks)}` : '', s.resetOnEnter ? 'resets memory' : '']
+    const sub = [index === 0 ? 'start' : '', s.minTicks ? `min ${Number((s.minTicks / TICKS_PER_SECOND).toFixed(2))} s` : '', s.resetOnEnter ? 'resets' : '']
       .filter(Boolean)
       .join(' · ');
     const open = () => this.actions?.show(index, true);
@@ -180,10 +185,10 @@ export class SteerStateView extends LitElement {
         aria-label=${`State ${s.name}${index === 0 ? ' (start)' : ''}: double-click to edit its graph`}
         @click=${() => this.actions?.show(index)} @dblclick=${open}
         @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && open()}>
-      <title>${s.name}${index === 0 ? ' — agents start here' : ''} (double-click: its graph)</title>
+      <title>${s.name}${index === 0 ? ': agents start here' : ''}${s.minTicks ? `; no transition out before ${ticksInSeconds(s.minTicks)}` : ''}${s.resetOnEnter ? '; entering it resets its nodes’ memory' : ''} (double-click: its graph)</title>
       <rect x=${b.x} y=${b.y} width=${b.w} height=${b.h} rx="8"></rect>
       ${index === 0 ? svg`<path class="start-mark" d="M ${b.x + 10} ${b.y + 14} l 8 5 l -8 5 z"></path>` : nothing}
-      <text class="name" x=${b.x + (index === 0 ? 24 : 12)} y=${b.y + 23}>${fit(s.name, index === 0 ? 17 : 19)}</text>
+      <text class="name" x=${b.x + (index === 0 ? 24 : 12)} y=${b.y + 23}>${fit(s.name, index === 0 ? 15 : 17)}</text>
       <text class="sub" x=${b.x + 12} y=${b.y + 42}>${sub}</text>
     </g>`;
   }
@@ -217,7 +222,7 @@ export class SteerStateView extends LitElement {
         <span class="hint">Arrows are Go to State nodes, labelled with their order. Double-click a state to edit its graph.</span>
       </div>
       <div class="scroll">
-        <svg data-test="state-diagram" width=${d.width} height=${d.height} viewBox="0 0 ${d.width} ${d.height}" role="img" aria-label="States of ${t.name}">
+        <svg data-test="state-diagram" style="width:min(100%, ${d.width}px);min-width:${Math.round(d.width * 0.85)}px" viewBox="0 0 ${d.width} ${d.height}" role="img" aria-label="States of ${t.name}">
           <defs>
             <marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"></path></marker>
             <marker id="head-missing" class="missing" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"></path></marker>

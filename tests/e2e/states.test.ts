@@ -61,6 +61,8 @@ function twoStateScene(base: SceneDocument): SceneDocument {
   );
   t.states.push({
     name: 'flee',
+    minTicks: 90,
+    resetOnEnter: true,
     graph: {
       nodes: [
         { id: 'out', kind: 'agent-output', params: {}, position: [400, 200] },
@@ -106,6 +108,8 @@ describe('states in the editor', () => {
     await typeName(page, 'flee', 'default');
     const problem = page.locator('steer-state-bar [data-test="state-name-problem"]');
     expect(await problem.textContent()).toContain('“default” is already a state of this type');
+    const bar = (await page.locator('steer-state-bar').boundingBox())!;
+    await page.screenshot({ path: '/tmp/ui-state-rename.png', clip: { x: bar.x, y: bar.y, width: bar.width, height: bar.height + 40 } });
     await page.keyboard.press('Escape');
     await problem.waitFor({ state: 'detached' });
     await typeName(page, 'flee', '2 fast');
@@ -190,6 +194,7 @@ describe('states in the editor', () => {
     expect(await menu.locator('[data-test="min-seconds"]').textContent()).toContain('90 ticks = 1.5 s');
     await menu.locator('input[data-field="reset-on-enter"]').check();
     await page.waitForFunction(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[1].resetOnEnter === true);
+    await page.screenshot({ path: '/tmp/ui-state-menu.png' });
     await page.keyboard.press('Escape');
     // the tab tells the minimum time
     expect(await page.locator(tab('state')).textContent()).toContain('≥90t');
@@ -235,6 +240,7 @@ describe('states in the editor', () => {
       ['default->ghost', '3', true],
       ['flee->default', '2', false],
     ]);
+    expect(await view.locator('[data-state-box="flee"] text.sub').textContent()).toBe('min 1.5 s · resets');
     // the missing state is a box flagged as such
     expect(await view.locator('[data-missing-box="ghost"]').textContent()).toContain('no such state');
     // the view covers the nodes
