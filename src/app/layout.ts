@@ -309,7 +309,8 @@ export function renderApp(app: AppView): TemplateResult {
       </div>
       <steer-scene-card .name=${doc.name} .description=${doc.description}></steer-scene-card>
       ${type
-        ? html`<steer-state-bar .actions=${app.states} .type=${type} .shown=${app.stateIndex} .view=${app.stateView}></steer-state-bar>`
+        ? html`<steer-state-bar .actions=${app.states} .type=${type} .shown=${app.stateIndex} .view=${app.stateView}
+            .diagnostics=${app.compiled.diagnostics}></steer-state-bar>`
         : nothing}
       <div class="graph"
         @contextmenu=${(e: Event) => e.preventDefault()}>

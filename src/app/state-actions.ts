@@ -4,6 +4,7 @@
  * one undoable edit of the host's document (src/document/state-commands.ts); the graph shown
  * follows the state acted on.
  */
+import type { Diagnostic } from '../compiler/diagnostics';
 import type { Edit } from '../document/commands';
 import { ANY_STATE } from '../document/graphs';
 import { LIMITS } from '../document/schema';
@@ -48,6 +49,26 @@ export function stateNameProblem(type: AgentType, index: number, name: string): 
 export function ticksInSeconds(ticks: number): string {
   const s = ticks / TICKS_PER_SECOND;
   return `${ticks} tick${ticks === 1 ? '' : 's'} = ${Number(s.toFixed(2))} s`;
+}
+
+/** The problems of each graph of a type (by state index, ANY_STATE for the any-state graph): how many errors and warnings. */
+export function problemsByGraph(diagnostics: readonly Diagnostic[], typeId: string): Map<number, { errors: number; warnings: number }> {
+  const by = new Map<number, { errors: number; warnings: number }>();
+  for (const d of diagnostics) {
+    if (d.agentType !== typeId) continue;
+    const k = d.state ?? 0;
+    const c = by.get(k) ?? { errors: 0, warnings: 0 };
+    if (d.severity === 'error') c.errors++;
+    else c.warnings++;
+    by.set(k, c);
+  }
+  return by;
+}
+
+/** "2 errors, 1 warning in this graph". */
+export function problemsText(c: { errors: number; warnings: number }): string {
+  const part = (n: number, what: string) => (n ? `${n} ${what}${n === 1 ? '' : 's'}` : '');
+  return `${[part(c.errors, 'error'), part(c.warnings, 'warning')].filter(Boolean).join(', ')} in this graph`;
 }
 
 /** Where the shown state goes when state `from` moves to `to` (the shown state stays shown). */

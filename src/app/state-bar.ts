@@ -3,7 +3,8 @@ import { ANY_STATE } from '../document/graphs';
 import { RANGES } from '../document/schema';
 import type { AgentType } from '../document/types';
 import { DismissController } from '../preview/dismiss-controller';
-import { TICKS_PER_SECOND, stateNameProblem, ticksInSeconds, type StateActions } from './state-actions';
+import type { Diagnostic } from '../compiler/diagnostics';
+import { TICKS_PER_SECOND, problemsByGraph, problemsText, stateNameProblem, ticksInSeconds, type StateActions } from './state-actions';
 
 /** The state menu: which state, and where it opens (px from the bar's left edge). */
 interface MenuAt {
@@ -25,6 +26,7 @@ export class SteerStateBar extends LitElement {
     type: { attribute: false },
     shown: { attribute: false },
     view: { attribute: false },
+    diagnostics: { attribute: false },
     renaming: { state: true },
     problem: { state: true },
     menu: { state: true },
@@ -37,6 +39,8 @@ export class SteerStateBar extends LitElement {
   declare shown: number;
   /** Whether the state view is on. */
   declare view: boolean;
+  /** The scene's problems: a tab whose graph has some is marked (when the type has several graphs). */
+  declare diagnostics: readonly Diagnostic[];
   /** The state being renamed in place, or null. */
   declare renaming: number | null;
   /** Why the name typed cannot be the state's, while it cannot. */
@@ -109,6 +113,18 @@ export class SteerStateBar extends LitElement {
     .any {
       font-style: italic;
     }
+    .problem-dot {
+      display: inline-block;
+      width: 6px;
+      height: 6px;
+      border-radius: 50%;
+      margin-left: 5px;
+      vertical-align: 1px;
+      background: var(--steer-warning);
+    }
+    .problem-dot.error {
+      background: var(--steer-error);
+    }
     .more {
       padding: 2px 4px;
       margin-left: 1px;
@@ -160,7 +176,7 @@ export class SteerStateBar extends LitElement {
     .menu {
       position: absolute;
       top: calc(100% + 2px);
-      width: 270px;
+      width: 300px;
       padding: 6px;
       background: var(--steer-popup);
       border: 1px solid var(--steer-popup-border);
@@ -216,6 +232,7 @@ export class SteerStateBar extends LitElement {
     this.type = undefined;
     this.shown = 0;
     this.view = false;
+    this.diagnostics = [];
     this.renaming = null;
     this.problem = null;
     this.menu = null;
@@ -291,7 +308,14 @@ export class SteerStateBar extends LitElement {
     this.problem = stateNameProblem(t, this.renaming, (e.target as HTMLInputElement).value.trim());
   }
 
-  private renderTab(t: AgentType, index: number) {
+  /** A graph's problem marker, when the type has several graphs and that one has problems. */
+  private marker(problems: ReturnType<typeof problemsByGraph>, index: number) {
+    const c = problems.get(index);
+    if (!c || !this.actions?.hasAnyTab(this.type)) return nothing;
+    return html`<span class="problem-dot ${c.errors ? 'error' : ''}" data-test="state-problems" title=${problemsText(c)} aria-label=${problemsText(c)}></span>`;
+  }
+
+  private renderTab(t: AgentType, index: number, problems: ReturnType<typeof problemsByGraph>) {
     const s = t.states[index];
     const selected = this.shown === index;
     if (this.renaming === index) {
@@ -316,7 +340,7 @@ export class SteerStateBar extends LitElement {
           this.openMenu(index, e.currentTarget as Element);
         }}>${index === 0 ? html`<span class="start" aria-label="start state">▶</span>` : nothing}${s.name}${s.minTicks
           ? html`<span class="min" title=${`No transition out before ${ticksInSeconds(s.minTicks)}`}>≥${s.minTicks}t</span>`
-          : nothing}</button>${selected
+          : nothing}${this.marker(problems, index)}</button>${selected
         ? html`<button class="more" data-test="state-more" aria-label=${`More for the state ${s.name}`} aria-haspopup="menu" aria-expanded=${this.menu?.index === index}
             title="Rename, move, minimum time, reset on enter, delete"
             @click=${(e: Event) => this.openMenu(index, (e.currentTarget as Element).parentElement!)}>⋯</button>`
@@ -363,11 +387,12 @@ export class SteerStateBar extends LitElement {
     const t = this.type;
     if (!t) return nothing;
     const a = this.actions;
+    const problems = problemsByGraph(this.diagnostics, t.id);
     return html`<div class="tabs" role="tablist" aria-label="States of ${t.name}">
-        ${t.states.map((_, k) => this.renderTab(t, k))}
+        ${t.states.map((_, k) => this.renderTab(t, k, problems))}
         ${a?.hasAnyTab(t)
           ? html`<span class="tab"><button role="tab" class="any" data-state-tab="*any" aria-selected=${this.shown === ANY_STATE ? 'true' : 'false'}
-              title="Transitions tried from every state, after the state's own" @click=${() => a.show(ANY_STATE)}>Any state</button></span>`
+              title="Transitions tried from every state, after the state's own" @click=${() => a.show(ANY_STATE)}>Any state${this.marker(problems, ANY_STATE)}</button></span>`
           : nothing}
         <button class="add" data-test="add-state" title="Add a state" aria-label="Add a state" @click=${() => a?.add()}>+</button>
       </div>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentSession } from '../../src/app/document-session';
 import { newScene } from '../../src/app/presets';
-import { StateActions, isBlankGraph, newStateGraph, shownAfterMove, stateNameProblem, ticksInSeconds, type StateHost } from '../../src/app/state-actions';
+import { StateActions, isBlankGraph, problemsByGraph, problemsText, newStateGraph, shownAfterMove, stateNameProblem, ticksInSeconds, type StateHost } from '../../src/app/state-actions';
 import { ANY_STATE } from '../../src/document/graphs';
 import type { AgentType } from '../../src/document/types';
 
@@ -69,6 +69,28 @@ describe('state names', () => {
     expect(isBlankGraph(newStateGraph())).toBe(true);
     expect(isBlankGraph({ nodes: [], connections: [] })).toBe(true);
     expect(isBlankGraph({ ...newStateGraph(), nodes: [...newStateGraph().nodes, { id: 'w', kind: 'wander', params: {}, position: [0, 0] }] })).toBe(false);
+  });
+});
+
+describe('problems by graph', () => {
+  it('counts each graph’s errors and warnings of one type', () => {
+    const by = problemsByGraph(
+      [
+        { severity: 'error', agentType: 't', message: 'a' },
+        { severity: 'warning', agentType: 't', state: 0, message: 'b' },
+        { severity: 'error', agentType: 't', state: 2, message: 'c' },
+        { severity: 'error', agentType: 't', state: ANY_STATE, message: 'd' },
+        { severity: 'error', agentType: 'u', state: 2, message: 'e' },
+      ],
+      't',
+    );
+    expect([...by]).toEqual([
+      [0, { errors: 1, warnings: 1 }],
+      [2, { errors: 1, warnings: 0 }],
+      [ANY_STATE, { errors: 1, warnings: 0 }],
+    ]);
+    expect(problemsText({ errors: 2, warnings: 1 })).toBe('2 errors, 1 warning in this graph');
+    expect(problemsText({ errors: 0, warnings: 3 })).toBe('3 warnings in this graph');
   });
 });
 

@@ -91,6 +91,7 @@ describe('states in the editor', () => {
     // a one-state type: one tab and +, no "Any state"
     expect(await page.locator('steer-state-bar button[role="tab"]').allTextContents()).toEqual([expect.stringContaining('default')]);
     expect(await page.locator(tab('*any')).count()).toBe(0);
+    expect(await page.locator('steer-state-bar [data-test="state-problems"]').count()).toBe(0);
 
     await page.click('steer-state-bar [data-test="add-state"]');
     await statesAre(page, ['default', 'state']);
@@ -99,6 +100,10 @@ describe('states in the editor', () => {
     await nodesShown(page, 1);
     expect(await page.locator('steer-node').getAttribute('data-kind')).toBe('agent-output');
     await page.locator(tab('*any')).waitFor();
+    // its Agent Output has no force yet: its tab says so, the first state's does not
+    await page.locator(`${tab('state')} [data-test="state-problems"]`).waitFor();
+    expect(await page.locator(`${tab('state')} [data-test="state-problems"]`).getAttribute('title')).toBe('1 error in this graph');
+    expect(await page.locator(`${tab('default')} [data-test="state-problems"]`).count()).toBe(0);
 
     await typeName(page, 'state', 'flee');
     await statesAre(page, ['default', 'flee']);
