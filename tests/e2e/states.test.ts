@@ -277,6 +277,18 @@ describe('states in the editor', () => {
     expect(await page.locator(tab('flee')).getAttribute('aria-selected')).toBe('true');
     await nodesShown(page, 3);
     expect(await page.locator('steer-node').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.nodeId).sort())).toEqual(['back', 'out', 'wander']);
+
+    // the any-state graph: empty at first, a Go to State added there is an arrow from "Any state"
+    await page.click(tab('*any'));
+    await nodesShown(page, 0);
+    await page.dblclick('steer-palette .item[data-kind="go-to-state"]');
+    await nodesShown(page, 1);
+    const any = (await doc(page)).agentTypes[0].anyState!;
+    expect(any.nodes.map((n) => n.kind)).toEqual(['go-to-state']);
+    await page.click('steer-state-bar [data-test="state-view"]');
+    expect(await view.locator('[data-state-box="*any"]').getAttribute('aria-selected')).toBe('true');
+    expect(await view.locator('[data-arrow="*any->"]').getAttribute('class')).toContain('missing');
+    expect(await view.locator('[data-missing-box=""]').textContent()).toContain('(none chosen)');
     expect(errors).toEqual([]);
   });
 });
