@@ -212,8 +212,15 @@ describe('states in the editor', () => {
     await page.waitForFunction(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[1].minTicks === 90);
 
     // the autosave keeps the states over a reload
-    await typeName(page, 'state', 'rest');
+    // F2 on the focused tab renames it too
+    await page.focus(tab('state'));
+    await page.keyboard.press('F2');
+    await page.locator('steer-state-bar input[data-test="state-name"]').waitFor();
+    await page.keyboard.type('rest', { delay: 15 });
+    await page.keyboard.press('Enter');
     await statesAre(page, ['default', 'rest']);
+    // the focus is back on the tab
+    expect(await page.evaluate(() => document.querySelector('steer-app')!.shadowRoot!.querySelector('steer-state-bar')!.shadowRoot!.activeElement?.getAttribute('data-state-tab'))).toBe('rest');
     await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('steergraph.draft') && (localStorage.getItem(k) ?? '').includes('"rest"')), undefined, { timeout: 10_000 });
     await page.reload();
     await waitForApp(page);
