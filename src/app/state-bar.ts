@@ -236,7 +236,9 @@ export class SteerStateBar extends LitElement {
     this.renaming = null;
     this.problem = null;
     this.menu = null;
-    new DismissController(this, () => !!this.menu, () => [this.renderRoot.querySelector('.menu')], () => (this.menu = null));
+    // (the "⋯" button toggles the menu itself)
+    const inside = () => [this.renderRoot.querySelector('.menu'), this.renderRoot.querySelector('[data-test="state-more"]')];
+    new DismissController(this, () => !!this.menu, inside, () => (this.menu = null));
   }
 
   /** Starts renaming state `index` in place (the tab becomes a field holding its name, selected). */
