@@ -15,7 +15,8 @@ interface MenuAt {
 /**
  * The state bar above the graph canvas: one tab per state of the selected agent type (the first
  * marked as where agents start), "Any state" once the type has two states (or an any-state graph),
- * "+" to add a state, and the "States" toggle of the state view. Click a tab: its graph shows.
+ * "+" to add a state, and the "States" toggle of the state view. Click a tab (or ← → on a focused
+ * one): its graph shows.
  * Double-click it (or F2): rename it in place, Enter commits, Escape cancels. Its "⋯" button or its
  * context menu: rename, move, minimum time, reset on enter, delete. Every edit is one undoable edit
  * through {@link StateActions}.
@@ -310,6 +311,23 @@ export class SteerStateBar extends LitElement {
     this.problem = stateNameProblem(t, this.renaming, (e.target as HTMLInputElement).value.trim());
   }
 
+  /** F2 renames the focused tab's state; ← and → show the state beside it (the tabs' order, "Any state" last). */
+  private onTabKey(e: KeyboardEvent, index: number): void {
+    const t = this.type;
+    if (!t) return;
+    if (e.key === 'F2' && index >= 0) {
+      e.preventDefault();
+      this.rename(index);
+      return;
+    }
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    const order = [...t.states.keys(), ...(this.actions?.hasAnyTab(t) ? [ANY_STATE] : [])];
+    const next = order[(order.indexOf(index) + (e.key === 'ArrowLeft' ? -1 : 1) + order.length) % order.length];
+    this.actions?.show(next);
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(next === ANY_STATE ? 'button[data-state-tab="*any"]' : `button[data-state-index="${next}"]`)?.focus());
+  }
+
   /** A graph's problem marker, when the type has several graphs and that one has problems. */
   private marker(problems: ReturnType<typeof problemsByGraph>, index: number) {
     const c = problems.get(index);
@@ -330,12 +348,7 @@ export class SteerStateBar extends LitElement {
         title=${`${index === 0 ? 'Agents start in this state. ' : ''}Double-click or F2 to rename; right-click for more`}
         @click=${() => this.actions?.show(index)}
         @dblclick=${() => this.rename(index)}
-        @keydown=${(e: KeyboardEvent) => {
-          if (e.key === 'F2') {
-            e.preventDefault();
-            this.rename(index);
-          }
-        }}
+        @keydown=${(e: KeyboardEvent) => this.onTabKey(e, index)}
         @contextmenu=${(e: MouseEvent) => {
           e.preventDefault();
           this.actions?.show(index);
@@ -394,7 +407,8 @@ export class SteerStateBar extends LitElement {
         ${t.states.map((_, k) => this.renderTab(t, k, problems))}
         ${a?.hasAnyTab(t)
           ? html`<span class="tab"><button role="tab" class="any" data-state-tab="*any" aria-selected=${this.shown === ANY_STATE ? 'true' : 'false'}
-              title="Transitions tried from every state, after the state's own" @click=${() => a.show(ANY_STATE)}>Any state${this.marker(problems, ANY_STATE)}</button></span>`
+              title="Transitions tried from every state, after the state's own" @click=${() => a.show(ANY_STATE)}
+              @keydown=${(e: KeyboardEvent) => this.onTabKey(e, ANY_STATE)}>Any state${this.marker(problems, ANY_STATE)}</button></span>`
           : nothing}
         <button class="add" data-test="add-state" title="Add a state" aria-label="Add a state" @click=${() => a?.add()}>+</button>
       </div>

@@ -223,8 +223,17 @@ describe('states in the editor', () => {
     await page.keyboard.type('rest', { delay: 15 });
     await page.keyboard.press('Enter');
     await statesAre(page, ['default', 'rest']);
-    // the focus is back on the tab
-    expect(await page.evaluate(() => document.querySelector('steer-app')!.shadowRoot!.querySelector('steer-state-bar')!.shadowRoot!.activeElement?.getAttribute('data-state-tab'))).toBe('rest');
+    // the focus is back on the tab; ← and → go from tab to tab, each showing its graph
+    const focused = () => page.evaluate(() => document.querySelector('steer-app')!.shadowRoot!.querySelector('steer-state-bar')!.shadowRoot!.activeElement?.getAttribute('data-state-tab'));
+    await expect.poll(focused).toBe('rest');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focused).toBe('default');
+    await nodesShown(page, (await doc(page)).agentTypes[0].states[0].graph.nodes.length);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focused).toBe('*any');
+    await nodesShown(page, 0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toBe('default');
     await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('steergraph.draft') && (localStorage.getItem(k) ?? '').includes('"rest"')), undefined, { timeout: 10_000 });
     await page.reload();
     await waitForApp(page);
