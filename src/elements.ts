@@ -12,6 +12,8 @@ import { SteerPalette } from './app/palette';
 import { SteerProblems } from './app/problems';
 import { SteerSceneCard } from './app/scene-card';
 import { SteerShortcuts } from './app/shortcuts';
+import { SteerStateBar } from './app/state-bar';
+import { SteerStateView } from './app/state-view';
 import { SteerTypePanel } from './app/type-panel';
 import { SteerUnreadableDrafts } from './app/unreadable-drafts';
 import { SteerWorldPanel } from './app/world-panel';
@@ -44,6 +46,8 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-scene-card', SteerSceneCard],
   ['steer-unreadable-drafts', SteerUnreadableDrafts],
   ['steer-shortcuts', SteerShortcuts],
+  ['steer-state-bar', SteerStateBar],
+  ['steer-state-view', SteerStateView],
 ];
 
 for (const [name, ctor] of ELEMENTS) if (!customElements.get(name)) customElements.define(name, ctor);

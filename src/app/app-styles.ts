@@ -151,6 +151,9 @@ export const appStyles = css`
     background: var(--steer-graph-bar);
     border-top: 1px solid var(--steer-border);
   }
+  .graph-bar[hidden] {
+    display: none;
+  }
   .graph-tools {
     display: flex;
     gap: 6px;

@@ -27,6 +27,7 @@ import { ShortcutController } from './keymap';
 import { layoutStyles, minimapPreference, rememberMinimap, renderApp, type MenuAt, type PanelName, type PreviewStats } from './layout';
 import { PRESETS, newScene } from './presets';
 import { sceneEdit, worldChangeEdit } from './scene-edits';
+import { StateActions } from './state-actions';
 import { themeProperties } from '../theme';
 import type { WorldChange } from './world-panel';
 
@@ -43,6 +44,7 @@ export class SteerApp extends LitElement {
     doc: { state: true },
     typeId: { state: true },
     stateIndex: { state: true },
+    stateView: { state: true },
     compiled: { state: true },
     dirty: { state: true },
     dialog: { state: true },
@@ -71,6 +73,8 @@ export class SteerApp extends LitElement {
   declare typeId: string;
   /** Which graph of the selected type the editor shows: a state's index, or ANY_STATE (src/document/graphs.ts). */
   declare stateIndex: number;
+  /** Whether the state view (state-view.ts) replaces the node canvas. */
+  declare stateView: boolean;
   /** The open document compiled (its problems show at once; the preview's module follows). */
   declare compiled: Compiled;
   declare dirty: boolean;
@@ -126,6 +130,7 @@ export class SteerApp extends LitElement {
     this.dirty = session.dirty;
     this.typeId = this.doc.agentTypes[0]?.id ?? '';
     this.stateIndex = 0;
+    this.stateView = false;
     this.compiled = this.main.build.compiled;
     this.dialog = null;
     this.menu = null;
@@ -141,23 +146,25 @@ export class SteerApp extends LitElement {
     new DismissController(this, () => this.presetsOpen, part('[data-menu="presets"]'), () => (this.presetsOpen = false));
     new DismissController(this, () => this.exportOpen, part('[data-menu="export"]'), () => (this.exportOpen = false));
     new DismissController(this, () => !!this.menu, part('steer-node-menu'), () => (this.menu = null));
+    // the graph's keys do nothing while the state view hides the graph
+    const onGraph = (f: () => void) => () => void (this.stateView || f());
     new ShortcutController(this, {
       paused: () => !!this.dialog || !!this.helpKind,
       sheetOpen: () => this.shortcutsOpen,
       run: {
         'open-sheet': () => (this.shortcutsOpen = true),
         'close-sheet': () => (this.shortcutsOpen = false),
-        'select-all': () => void this.editor?.selectAll(),
-        'add-node': () => this.openMenu(...(this.editor?.pointer() ?? this.graphCentre())),
-        frame: () => void this.editor?.frame(),
+        'select-all': onGraph(() => void this.editor?.selectAll()),
+        'add-node': onGraph(() => this.openMenu(...(this.editor?.pointer() ?? this.graphCentre()))),
+        frame: onGraph(() => void this.editor?.frame()),
         undo: () => this.undo(),
         redo: () => this.redo(),
-        copy: () => this.editor?.copy(),
-        paste: () => this.editor?.paste(),
-        duplicate: () => this.editor?.duplicate(),
+        copy: onGraph(() => this.editor?.copy()),
+        paste: onGraph(() => this.editor?.paste()),
+        duplicate: onGraph(() => this.editor?.duplicate()),
         save: () => this.save(),
-        mute: () => this.toggleMute(),
-        delete: () => this.editor?.deleteSelected(),
+        mute: onGraph(() => this.toggleMute()),
+        delete: onGraph(() => this.editor?.deleteSelected()),
         'close-menus': () => {
           this.menu = null;
           this.presetsOpen = false;
@@ -374,6 +381,9 @@ export class SteerApp extends LitElement {
 
   /** The agent-type tabs' actions. */
   readonly types = new AgentTypeActions(this);
+
+  /** The state bar's and the state view's actions (state-actions.ts). */
+  readonly states = new StateActions(this);
 
   addType(): void {
     this.types.add();

@@ -15,6 +15,8 @@ import type { SceneEditDetail } from '../preview/preview';
 import type { AgentTypeActions } from './agent-types';
 import type { Variant, VariantSceneEditDetail } from './compare';
 import type { CompareSession } from './compare-session';
+import type { SteerStateBar } from './state-bar';
+import type { StateActions } from './state-actions';
 import { pickFile, type Dialog } from './file-io';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { PRESETS } from './presets';
@@ -76,9 +78,11 @@ export interface AppView {
   /** Whether the graph area is too short for the minimap (graph-room.ts): it gives way, whatever minimapShown says. */
   readonly graphShort: boolean;
   readonly types: AgentTypeActions;
+  readonly states: StateActions;
   readonly updateComplete: Promise<boolean>;
   typeId: string;
   stateIndex: number;
+  stateView: boolean;
   shownAt(): { type: string; state: number };
   panel: PanelName;
   presetsOpen: boolean;
@@ -276,7 +280,8 @@ export function renderApp(app: AppView): TemplateResult {
 
     ${app.compare ? renderCompare(app, app.compare) : nothing}
 
-    <div class="center">
+    <div class="center"
+      @state-rename=${(e: CustomEvent<{ index: number }>) => (e.currentTarget as HTMLElement).querySelector<SteerStateBar>('steer-state-bar')?.rename(e.detail.index)}>
       <div class="tabs" role="tablist" aria-label="Agent types">
         ${doc.agentTypes.map(
           (t) => html`<span class="tab">
@@ -300,10 +305,16 @@ export function renderApp(app: AppView): TemplateResult {
         <button data-test="add-type" title="Add an agent type" @click=${() => app.addType()}>+ Type</button>
       </div>
       <steer-scene-card .name=${doc.name} .description=${doc.description}></steer-scene-card>
+      ${type
+        ? html`<steer-state-bar .actions=${app.states} .type=${type} .shown=${app.stateIndex} .view=${app.stateView}
+            .diagnostics=${app.compiled.diagnostics}></steer-state-bar>`
+        : nothing}
       <div class="graph"
         @contextmenu=${(e: Event) => e.preventDefault()}>
-        <div class="canvas"><slot name="editor"></slot></div>
-        <div class="graph-bar">
+        <div class="canvas"><slot name="editor"></slot>${app.stateView && type
+          ? html`<steer-state-view .actions=${app.states} .type=${type} .shown=${app.stateIndex}></steer-state-view>`
+          : nothing}</div>
+        <div class="graph-bar" ?hidden=${app.stateView}>
           <div class="graph-tools">
             <button data-test="fit" title="Fit the graph in view (text stays legible: a big graph extends beyond the view)" @click=${() => void app.editor?.zoomToFit()}>Fit</button>
             <button data-test="arrange" @click=${() => void app.editor?.arrange()}>Arrange</button>
@@ -349,6 +360,7 @@ export function renderApp(app: AppView): TemplateResult {
                 @problem-select=${(e: CustomEvent<{ agentType: string; state?: number; nodeId?: string }>) => {
                   app.typeId = e.detail.agentType;
                   app.stateIndex = e.detail.state ?? 0;
+                  app.stateView = false;
                   const id = e.detail.nodeId;
                   if (id) void app.updateComplete.then(() => app.editor?.show(app.doc, app.shownAt(), app.compiled.diagnostics)).then(() => app.editor?.focusNode(id));
                 }}></steer-problems>`}

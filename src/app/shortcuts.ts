@@ -37,6 +37,15 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
     ],
   },
   {
+    area: 'States',
+    items: [
+      { keys: 'Click a state tab', does: 'Edit that state’s graph (← / → on a focused tab: the one beside it)' },
+      { keys: 'F2', does: 'Rename the focused state tab (also double-click); Enter keeps, Escape cancels' },
+      { keys: 'Right-click a state tab', does: 'Move, minimum time, reset on enter, delete' },
+      { keys: 'Double-click a box', does: 'In the state view: edit that state’s graph' },
+    ],
+  },
+  {
     area: 'Palette',
     items: [
       { keys: 'Tab', does: 'Move to the next entry' },
