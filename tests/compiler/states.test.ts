@@ -181,3 +181,33 @@ describe('the compiler on states', () => {
     expect(source).not.toContain('states:');
   });
 });
+
+describe('the inspector’s view of a transition', () => {
+  it('reads whether a Go to State’s condition holds for the followed agent, and its number', () => {
+    const doc = withStates([
+      state(
+        'graze',
+        [node('p', 'pointer'), node('d', 'distance'), node('near', 'compare', { op: 'lt', b: 100 }), node('go', 'go-to-state', { state: 'flee' }), node('w', 'wander')],
+        [wire('p.point', 'd.to'), wire('d.value', 'near.a'), wire('near.holds', 'go.when'), wire('w.force', 'out.force')],
+      ),
+      fleeState('flee', 'flee'),
+    ]);
+    const c = compile(doc, { probes: true });
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const w = createBehaviorWorld(doc, instantiate(c));
+    const p = w.positions('a');
+    w.follow('a', 0);
+    w.setPointer(p[0] + 500 > 800 ? p[0] - 500 : p[0] + 500, p[1]);
+    w.step();
+    const far = w.probe('a')!;
+    expect(far.state).toBe(0);
+    expect(far.values.find((v) => v.node === 'near')).toMatchObject({ type: 'condition', state: 0, x: 0 });
+    expect(far.values.find((v) => v.node === 'd')?.x).toBeCloseTo(500, 0);
+    w.setPointer(p[0] + 10, p[1]);
+    w.step();
+    const near = w.probe('a')!;
+    // it held this tick: the agent went to flee, and the reading says why
+    expect(near.state).toBe(1);
+    expect(near.values.find((v) => v.node === 'near')).toMatchObject({ type: 'condition', state: 0, x: 1 });
+  });
+});
