@@ -132,6 +132,18 @@ class TypeLowering {
   private readonly t: number;
   private locals = 0;
   private readonly allocations = new Map<CheckedNode, Allocations>();
+  private readonly emitted = new Set<CheckedNode>();
+
+  /** The nodes that drew random numbers, with their draws' offsets, in the order they first drew. */
+  drawsByNode(): [CheckedNode, number[]][] {
+    return [...this.allocations].filter(([, a]) => a.draws.length > 0).map(([n, a]) => [n, a.draws]);
+  }
+
+  /** Fixes where each node's draws go before anything is emitted (see {@link ordered}). */
+  presetDraws(draws: ReadonlyMap<CheckedNode, number[]>, total: number): void {
+    for (const [node, offsets] of draws) this.allocations.set(node, { memory: [], draws: [...offsets], passes: [] });
+    this.lowered.draws = total;
+  }
   /** The state whose graph is being lowered (for node memory and probes). */
   state = 0;
 
@@ -180,7 +192,8 @@ class TypeLowering {
         if (!node.values.has(key)) throw new Error(`compiler: ${node.kind} has no parameter ${key}`);
         return node.values.get(key)!;
       };
-      const first = !this.allocations.has(node);
+      const first = !this.emitted.has(node);
+      this.emitted.add(node);
       const alloc = this.allocations.get(node) ?? { memory: [], draws: [], passes: [] };
       this.allocations.set(node, alloc);
       const used = { memory: 0, draws: 0, passes: 0 };
@@ -324,12 +337,34 @@ function bypass(node: CheckedNode, ctx: EmitContext, inputOf: (node: CheckedNode
   return { body, outputs: out };
 }
 
+/**
+ * Runs a lowering with the random draws in the order BEHAVIORS.md fixes: the draws of nodes with a
+ * condition output (Chance) first, then the others (Wander), each group in the order they first
+ * drew. A type with no condition node is lowered once, exactly as before; one with some is lowered
+ * twice: a first run finds who draws, the second puts the draws in that order.
+ */
+function ordered(graphs: readonly Ordered[], make: () => TypeLowering, run: (l: TypeLowering) => void): TypeLowering {
+  const conditional = (n: CheckedNode) => n.def?.outputs.some((p) => p.type === 'condition') === true;
+  const l = make();
+  if (!graphs.some((g) => [...g.order, ...g.conditions].some(conditional))) {
+    run(l);
+    return l;
+  }
+  const dry = make();
+  run(dry);
+  const found = dry.drawsByNode();
+  const draws = new Map<CheckedNode, number[]>();
+  let next = 0;
+  for (const [n, offsets] of [...found.filter(([n]) => conditional(n)), ...found.filter(([n]) => !conditional(n))]) draws.set(n, offsets.map(() => next++));
+  l.presetDraws(draws, next);
+  run(l);
+  return l;
+}
+
 /** Lowers one ordered graph: a type of one state without transitions, exactly as before states. */
-export function lowerType(ordered: Ordered, scene: SceneDocument): LoweredType {
-  const l = new TypeLowering(scene, ordered.graph.typeIndex, ordered.ok);
-  if (!ordered.ok) return l.lowered;
-  l.emit(ordered, ordered.order, l.lowered.body, new Map(), l.lowered.probes);
-  return l.lowered;
+export function lowerType(o: Ordered, scene: SceneDocument): LoweredType {
+  if (!o.ok) return new TypeLowering(scene, o.graph.typeIndex, false).lowered;
+  return ordered([o], () => new TypeLowering(scene, o.graph.typeIndex, true), (l) => l.emit(o, o.order, l.lowered.body, new Map(), l.lowered.probes)).lowered;
 }
 
 /** The index of the state a Go to State node names (validation proved it exists). */
@@ -345,13 +380,21 @@ function targetOf(node: CheckedNode, type: SceneDocument['agentTypes'][number]):
  */
 export function lowerStates(graphs: readonly Ordered[], scene: SceneDocument): LoweredType {
   const first = graphs[0].graph;
-  const type = first.type;
   const ok = graphs.every((g) => g.ok);
-  const l = new TypeLowering(scene, first.typeIndex, ok);
-  l.stateful = true;
+  const make = () => {
+    const l = new TypeLowering(scene, first.typeIndex, ok);
+    l.stateful = true;
+    l.lowered.stateful = true;
+    return l;
+  };
+  if (!ok) return make().lowered;
+  return ordered(graphs, make, (l) => lowerStatesInto(l, graphs)).lowered;
+}
+
+/** The body of {@link lowerStates}: every graph of the type lowered into `l`. */
+function lowerStatesInto(l: TypeLowering, graphs: readonly Ordered[]): void {
+  const type = graphs[0].graph.type;
   const lowered = l.lowered;
-  lowered.stateful = true;
-  if (!ok) return lowered;
   const outputs = graphs.map(() => new Map<string, Record<string, ValueRef>>());
   const tries = (g: Ordered, k: number): LoweredTransitions => {
     const code: string[] = [];
@@ -388,7 +431,6 @@ export function lowerStates(graphs: readonly Ordered[], scene: SceneDocument): L
   });
   // Memory the conditions allocated belongs to its state too (none of today's condition kinds has any).
   lowered.states = states;
-  return lowered;
 }
 
 /** The lower stage's value: every diagnostic, in document order per agent type, and each type lowered. */

@@ -211,3 +211,19 @@ describe('the inspector’s view of a transition', () => {
     expect(near.values.find((v) => v.node === 'near')).toMatchObject({ type: 'condition', state: 0, x: 1 });
   });
 });
+
+describe('random draws', () => {
+  it('Chance draws before Wander, whatever the graph’s order (so the stream of draws does not depend on how the graph is wired)', () => {
+    const doc = withStates([
+      state(
+        'only',
+        [node('w', 'wander'), node('c', 'chance', { p: 0.5 }), node('if', 'if'), node('sc', 'scale')],
+        [wire('w.force', 'sc.in'), wire('c.holds', 'if.when'), wire('if.value', 'sc.factor'), wire('sc.force', 'out.force')],
+      ),
+    ]);
+    const c = compile(doc);
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(c.programSource).toContain('A.rnd[i * A.draws + 0] < 0.5');
+    expect(c.programSource).toMatch(/wander\(s, \d+, A, i, 0, 1,/);
+  });
+});
