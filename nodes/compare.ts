@@ -28,6 +28,17 @@ export const compare: NodeDef = {
     },
     drivenNumber('b', 'B', 100, 'The number A is compared with; wire a number in to compare two.'),
   ],
+  physics: (c) => {
+    // A Distance compared with a constant it can never reach while both points are in the world.
+    if (c.source('a')?.kind !== 'distance' || c.source('b')) return;
+    const op = c.value('op');
+    const b = c.value('b');
+    if (typeof b !== 'number') return;
+    const diagonal = Math.sqrt(c.world.width * c.world.width + c.world.height * c.world.height);
+    const never =
+      (op === 'lt' && b <= 0) || (op === 'le' && b < 0) ? 'a distance is never below 0 px' : (op === 'gt' && b >= diagonal) || (op === 'ge' && b > diagonal) ? `two points in this ${c.world.width} × ${c.world.height} px world are at most ${Math.round(diagonal)} px apart` : null;
+    if (never) c.warn('b', `This comparison can never hold: ${never}`);
+  },
   emit: (ctx) => {
     const a = ctx.number('a')!;
     const b = numberIn(ctx, 'b');

@@ -231,6 +231,8 @@ export interface PhysicsContext {
   source(input: string): { kind: string; value(key: string): ParamValue | undefined } | null;
   /** The scene's path of this id. */
   scenePath(id: string): { id: string; loop: boolean; points: readonly (readonly [number, number])[] } | undefined;
+  /** The world's size and edges. */
+  world: { width: number; height: number; edges: 'wrap' | 'bounce' };
   /** A document's text for a message, quoted as the loader quotes it. */
   quote(text: string): string;
   /** A warning on one of the node's parameters, with the values that fix it when one change does. */

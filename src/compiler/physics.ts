@@ -43,6 +43,7 @@ export function graphPhysicsWarnings(graph: CheckedGraph, live: readonly Checked
         return from ? { kind: from.kind, value: valuesOf(from) } : null;
       },
       scenePath: (id) => scene.world.paths.find((p) => p.id === id),
+      world: { width: scene.world.width, height: scene.world.height, edges: scene.world.edges },
       quote,
       warn: (port, message, fix) => {
         budget.add({
@@ -62,6 +63,11 @@ export function graphPhysicsWarnings(graph: CheckedGraph, live: readonly Checked
   budget.finish();
 }
 
+/** A graph's live nodes: those that feed its Agent Output or its Go to States (each once). */
+function live(g: { order: readonly CheckedNode[]; conditions: readonly CheckedNode[] }): CheckedNode[] {
+  return [...new Set([...g.order, ...g.conditions])];
+}
+
 /** The physics stage: each graph that compiles gets its physics warnings after its own diagnostics. */
 export function physicsStage(value: OrderedScene): OrderedScene {
   return {
@@ -69,7 +75,7 @@ export function physicsStage(value: OrderedScene): OrderedScene {
     graphs: value.graphs.map((g) => {
       if (!g.ok) return g;
       const diagnostics = [...g.diagnostics];
-      graphPhysicsWarnings(g.graph, g.order, value.scene, diagnostics);
+      graphPhysicsWarnings(g.graph, live(g), value.scene, diagnostics);
       return { ...g, diagnostics };
     }),
   };
@@ -81,6 +87,6 @@ export function physicsStage(value: OrderedScene): OrderedScene {
  */
 export function physicsWarnings(scene: SceneDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const g of orderStage(validate(scene)).graphs) if (g.ok) graphPhysicsWarnings(g.graph, g.order, scene, out);
+  for (const g of orderStage(validate(scene)).graphs) if (g.ok) graphPhysicsWarnings(g.graph, live(g), scene, out);
   return out;
 }

@@ -227,3 +227,33 @@ describe('random draws', () => {
     expect(c.programSource).toMatch(/wander\(s, \d+, A, i, 0, 1,/);
   });
 });
+
+describe('a comparison that can never hold', () => {
+  const withCompare = (op: string, b: number) =>
+    withStates([
+      state(
+        'graze',
+        [node('p', 'pointer'), node('d', 'distance'), node('cmp', 'compare', { op, b }), node('go', 'go-to-state', { state: 'flee' }), node('w', 'wander')],
+        [wire('p.point', 'd.to'), wire('d.value', 'cmp.a'), wire('cmp.holds', 'go.when'), wire('w.force', 'out.force')],
+      ),
+      fleeState('flee', 'flee'),
+    ]);
+
+  it('a distance beyond the world’s diagonal, or below 0, is warned about on the node', () => {
+    // the fixture world is 800 × 600: its diagonal is 1000 px
+    expect(compile(withCompare('gt', 1000)).diagnostics).toEqual([
+      {
+        severity: 'warning',
+        agentType: 'a',
+        state: 0,
+        nodeId: 'cmp',
+        port: 'b',
+        path: 'agentTypes[0].states[0].graph.nodes[2].params.b',
+        message: 'This comparison can never hold: two points in this 800 × 600 px world are at most 1000 px apart',
+      },
+    ]);
+    expect(compile(withCompare('lt', 0)).diagnostics.map((d) => d.message)).toEqual(['This comparison can never hold: a distance is never below 0 px']);
+    expect(compile(withCompare('ge', 1000)).diagnostics).toEqual([]);
+    expect(compile(withCompare('lt', 120)).diagnostics).toEqual([]);
+  });
+});
