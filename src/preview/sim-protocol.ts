@@ -114,9 +114,12 @@ export function frameFloatBytes(counts: readonly number[], forces: boolean): num
   return n * numbersPerAgent(forces) * 8;
 }
 
-/** Bytes of a frame's buffer for these counts: the float64 data, then a state byte per agent of each type of `stateTypes`. */
+/**
+ * Bytes of a frame's buffer for these counts: the float64 data, then a state byte per agent of
+ * each type of `stateTypes`, rounded up to whole float64s (the buffer is read as a Float64Array).
+ */
 export function frameBytes(counts: readonly number[], forces: boolean, stateTypes: readonly number[] = []): number {
-  let n = frameFloatBytes(counts, forces);
+  let n = 0;
   for (const k of stateTypes) n += counts[k];
-  return n;
+  return frameFloatBytes(counts, forces) + 8 * Math.ceil(n / 8);
 }

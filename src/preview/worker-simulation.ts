@@ -366,7 +366,7 @@ export class WorkerSimulation {
       }
     }
     if (stateTypes.length) {
-      const bytesOut = new Uint8Array(buffer, floatBytes, bytes - floatBytes);
+      const bytesOut = new Uint8Array(buffer, floatBytes);
       let b = 0;
       for (const k of stateTypes) {
         const st = world.states(types[k]);

@@ -437,17 +437,19 @@ describe('WorkerSimulation', () => {
   });
 
   it('carries each agent’s state in its frames for the types with states only, and none for a scene without states', async () => {
-    const timer = timerScene(40);
+    const timer = timerScene(43);
     const { scope, sim } = await started(timer);
     const first = scope.lastFrame();
     expect(first.stateTypes).toEqual([0]);
+    // 43 state bytes, rounded up to whole float64s
+    expect(frameBytes(first.counts, false, [0])).toBe(frameBytes(first.counts, false) + 48);
     expect(first.buffer.byteLength).toBeGreaterThanOrEqual(frameBytes(first.counts, false, [0]));
-    expect(Array.from(read(first).states('boid'))).toEqual(new Array(40).fill(0));
+    expect(Array.from(read(first).states('boid'))).toEqual(new Array(43).fill(0));
     await sim.handle({ type: 'step', n: 61 });
     const page = read(scope.lastFrame());
     const world = await reference(timer, 61);
     expect(Array.from(page.states('boid'))).toEqual(Array.from(world.states('boid')));
-    expect(Array.from(page.states('boid'))).toEqual(new Array(40).fill(1));
+    expect(Array.from(page.states('boid'))).toEqual(new Array(43).fill(1));
     expect(Array.from(page.states('hunter'))).toEqual([0, 0, 0, 0, 0]);
     expect(page.positions('boid')).toEqual(world.positions('boid'));
     // the page's copy is reused frame after frame, and so are the frames' buffers
@@ -456,7 +458,7 @@ describe('WorkerSimulation', () => {
     await sim.handle({ type: 'step', n: 120 });
     page.apply(scope.lastFrame());
     expect(page.states('boid')).toBe(states);
-    expect(Array.from(states)).toEqual(new Array(40).fill(0));
+    expect(Array.from(states)).toEqual(new Array(43).fill(0));
 
     const plain = await started(base);
     const frame = plain.scope.lastFrame();
