@@ -179,4 +179,17 @@ describe('the preview shows states', () => {
     await page.waitForFunction(() => window.__steerPreview!.world!.tick === 30, null, { timeout: 60_000 });
     await legendShows({ graze: 3500, run: 0 });
   });
+
+  it('A/B compare shows each side’s legend, counting as its run goes', async () => {
+    await openScene(timerScene(60), 'timer.steer.json');
+    await page.click('[data-test="compare"]');
+    const side = (v: 'A' | 'B') => page.locator(`steer-compare section[data-variant="${v}"] steer-preview [data-test="state-legend"] .legend-state`);
+    const counts = async (v: 'A' | 'B') => Object.fromEntries(await Promise.all((await side(v).all()).map(async (s) => [await s.getAttribute('data-state'), Number(await s.locator('[data-test="state-count"]').textContent())])));
+    await expect.poll(() => side('A').count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => side('B').count()).toBe(2);
+    // both play from tick 0, grazing; past tick 60 both run
+    await expect.poll(() => counts('A'), { timeout: 30_000 }).toEqual({ graze: 0, run: 60 });
+    await expect.poll(() => counts('B'), { timeout: 30_000 }).toEqual({ graze: 0, run: 60 });
+    await page.screenshot({ path: '/tmp/preview-states-compare.png' });
+  });
 });

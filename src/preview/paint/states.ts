@@ -24,8 +24,8 @@ export function paintStateMarks(ctx: CanvasRenderingContext2D, dpr: number, view
   if (!types.length) return;
   const s = view.scale;
   ctx.setTransform(dpr * s, 0, 0, dpr * s, dpr * view.x, dpr * view.y);
-  const r = agentLength(s) * 0.75;
-  ctx.lineWidth = 1.75 / s;
+  const r = agentLength(s) * 0.6;
+  ctx.lineWidth = 1.25 / s;
   for (const t of types) {
     const pos = world.positions(t.id);
     const st = world.states(t.id);
