@@ -162,6 +162,9 @@ describe('the preview shows states', () => {
     await page.waitForFunction(() => window.__steerPreview!.world!.tick === 60);
     await legendShows(seen[60].counts);
     expect(await states()).toEqual(seen[60].states);
+    // the followed boid grazes there, as the legend says, for its 60th tick
+    await expect.poll(() => page.locator('[data-test="state-name"]').textContent()).toBe('graze');
+    await expect.poll(() => page.locator('[data-test="time-in-state"]').textContent()).toMatch(/^for 60 ticks \(1\.00 s\), at least 60$/);
     await page.screenshot({ path: '/tmp/preview-states-scrubbed.png' });
   });
 
