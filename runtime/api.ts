@@ -36,6 +36,8 @@ export interface ProbeReading {
   index: number;
   /** The agent's state index (its graph is the one whose values are current). */
   state: number;
+  /** The agent's time in that state, whole ticks (0 in a type without states). */
+  time: number;
   maxSpeed: number;
   maxForce: number;
   values: ProbeValue[];
@@ -502,6 +504,7 @@ class ModuleWorld implements BehaviorWorld {
     return {
       index: a.probe,
       state: a.state[a.probe],
+      time: a.tis[a.probe],
       maxSpeed: out[0],
       maxForce: out[1],
       values: layout.sites.map(([node, output, type, offset, state]) => ({

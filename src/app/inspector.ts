@@ -5,6 +5,8 @@ import type { ProbeReading, ProbeValue } from '../../runtime/api';
 import type { AgentType, Graph, GraphNode, SceneDocument } from '../document/types';
 import { hasForceOutput } from '../../nodes/index';
 import { probeColors, type Followed } from '../preview/inspect';
+import { stateColorVar } from '../preview/state-counts';
+import { TICKS_PER_SECOND } from '../preview/ticker';
 import { panelStyles } from './styles';
 
 /** What the inspector and the probe tip read: the preview's followed agent and its probe. */
@@ -28,6 +30,41 @@ export function describeValue(v: ProbeValue | undefined): string {
 /** The probe of one node output in a reading. */
 function valueOf(reading: ProbeReading | null, node: string, output = 0): ProbeValue | undefined {
   return reading?.values.find((v) => v.node === node && v.output === output && (v.state === undefined || v.state === reading.state));
+}
+
+/** One transition of a state, for the inspector: a Go to State node of its graph (or of the any-state graph). */
+interface TransitionRow {
+  node: string;
+  target: string;
+  order: number;
+  any: boolean;
+  /** Whether its condition holds now (the probe of the node feeding `when`), 'always' when `when` is unconnected, null when unknown. */
+  holds: boolean | 'always' | null;
+}
+
+/** The Go to State nodes of the followed agent's state (then the any-state ones), lowest order first, with whether each condition holds now. */
+export function transitionRows(type: AgentType, reading: ProbeReading): TransitionRow[] {
+  const rows: TransitionRow[] = [];
+  const add = (graph: Graph, any: boolean): void => {
+    const found: TransitionRow[] = [];
+    for (const n of graph.nodes) {
+      if (n.kind !== 'go-to-state') continue;
+      const when = graph.connections.find((c) => c.to[0] === n.id && c.to[1] === 'when');
+      let holds: TransitionRow['holds'] = when ? null : 'always';
+      if (when) {
+        const output = getNodeDef(graph.nodes.find((x) => x.id === when.from[0])?.kind ?? '')?.outputs.findIndex((p) => p.key === when.from[1]) ?? 0;
+        const inGraph = (v: ProbeValue): boolean => (any ? v.state === undefined || !type.states[v.state] : v.state === undefined || v.state === reading.state);
+        const v = reading.values.find((x) => x.node === when.from[0] && x.output === Math.max(0, output) && (x.type as string) === 'condition' && inGraph(x));
+        if (v) holds = v.x === 1;
+      }
+      found.push({ node: n.id, target: String(n.params.state ?? ''), order: Number(n.params.order ?? 1), any, holds });
+    }
+    rows.push(...found.sort((a, b) => a.order - b.order));
+  };
+  const state = type.states[reading.state];
+  if (state) add(state.graph, false);
+  if (type.anyState) add(type.anyState, true);
+  return rows;
 }
 
 /** Runs `tick` once per animation frame while its element is connected (the inspector and probe tip are live). */
@@ -177,6 +214,36 @@ export class SteerInspector extends LitElement {
       .points td {
         color: var(--steer-text-secondary);
       }
+      .state {
+        display: flex;
+        align-items: center;
+        flex-wrap: wrap;
+        gap: 6px;
+        margin-bottom: 6px;
+      }
+      .state .mark {
+        display: inline-block;
+        width: 9px;
+        height: 9px;
+        border-radius: 50%;
+        border: 2px solid;
+        box-sizing: border-box;
+      }
+      .state .time {
+        color: var(--steer-text-secondary);
+        font-variant-numeric: tabular-nums;
+      }
+      table.transitions {
+        margin-bottom: 8px;
+      }
+      table.transitions td {
+        color: var(--steer-text-secondary);
+        border-top: 1px solid var(--steer-row-border);
+      }
+      .holds {
+        color: var(--steer-text-heading);
+        font-weight: 600;
+      }
     `,
   ];
 
@@ -205,7 +272,32 @@ export class SteerInspector extends LitElement {
         <span class="tick">tick ${this.source?.world?.tick ?? 0}</span>
         <button data-test="unfollow" @click=${() => this.source?.follow(null)}>Stop</button>
       </div>
+      ${reading && type.states.length > 1 ? this.stateRows(type, reading) : nothing}
       ${reading ? this.table(type, reading) : html`<p class="hint">Waiting for the next tick…</p>`}`;
+  }
+
+  /** A type with states: the agent's state, its time in it, and the state's transitions. */
+  private stateRows(type: AgentType, reading: ProbeReading) {
+    const state = type.states[reading.state];
+    const ticks = reading.time ?? 0;
+    const rows = transitionRows(type, reading);
+    const holds = (h: TransitionRow['holds']) => (h === 'always' ? 'always' : h === null ? '' : h ? html`<span class="holds">holds now</span>` : 'not now');
+    return html`<div class="state" data-test="inspect-state">
+        <span class="mark" style="border-color:${stateColorVar(reading.state)}"></span>
+        State <b data-test="state-name">${state?.name ?? `#${reading.state + 1}`}</b>
+        <span class="time" data-test="time-in-state">for ${ticks} ticks (${(ticks / TICKS_PER_SECOND).toFixed(2)} s)${state?.minTicks ? `, at least ${state.minTicks}` : ''}</span>
+      </div>
+      ${rows.length
+        ? html`<table class="transitions" data-test="transitions">
+            ${rows.map(
+              (r) => html`<tr data-test="transition" data-node=${r.node}>
+                <td>→ <b>${r.target || '(no state)'}</b>${r.any ? html`<small> any state</small>` : nothing}</td>
+                <td class="num">order ${r.order}</td>
+                <td class="num" data-test="condition">${holds(r.holds)}</td>
+              </tr>`,
+            )}
+          </table>`
+        : html`<p class="hint" data-test="transitions">No transitions out of this state.</p>`}`;
   }
 
   private table(type: AgentType, reading: ProbeReading) {

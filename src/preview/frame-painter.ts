@@ -13,6 +13,8 @@ import { OVERLAY_LAYERS, Renderer, typeStyles, type Frame, type Hot, type Theme,
 import type { PreviewWorld } from './frame-world';
 import { drawInspection, probeColors, type Followed } from './inspect';
 import { drawModeFor, type DrawMode, type Drawing } from './modes';
+import { paintStateMarks } from './paint/states';
+import type { TypeStateCounts } from './state-counts';
 import type { SimulationHost } from './simulation-host';
 import type { View } from './view';
 import { WebGLRenderer, webgl2Support } from './webgl';
@@ -37,6 +39,8 @@ export interface FrameRequest {
   selectedPathPoint: number | null;
   hot: Hot;
   followed: Followed | null;
+  /** The world's types with states, counted (state-counts.ts): their agents are ringed by state. */
+  states: readonly TypeStateCounts[];
   /** The followed agent's node outputs (see SteerPreview.probe). */
   probe(): ProbeReading | null;
 }
@@ -45,6 +49,8 @@ export interface FrameRequest {
 export interface PainterHost {
   /** The theme, read from the element's CSS. */
   theme(): Theme;
+  /** The state colours, read from the element's CSS (`--steer-state-0…7`). */
+  stateColors(): string[];
   /** The WebGL2 canvas under the Canvas 2D one (in `webgl` mode). */
   glCanvas(): HTMLCanvasElement | null;
   redraw(): void;
@@ -57,6 +63,7 @@ export class FramePainter {
   private gl: WebGLRenderer | null = null;
   private glFailed = false;
   private theme: Theme | null = null;
+  private stateColors: string[] | null = null;
   private styleCache: { scene: SceneDocument | null; styles: Map<string, TypeStyle> } = { scene: null, styles: new Map() };
 
   constructor(private readonly host: PainterHost) {}
@@ -64,6 +71,7 @@ export class FramePainter {
   /** The theme is read again at the next frame (the element's box or style changed). */
   resetTheme(): void {
     this.theme = null;
+    this.stateColors = null;
   }
 
   /** A new world, or a jump in time: the agents' headings start afresh. */
@@ -118,6 +126,7 @@ export class FramePainter {
     };
     if (mode === 'canvas') {
       this.renderer.draw(ctx, frame);
+      this.drawMarks(ctx, dpr, r);
       this.drawFollowed(ctx, dpr, r);
       return true;
     }
@@ -137,6 +146,7 @@ export class FramePainter {
       this.bitmap.draw(ctx, frame, headingsOf);
     }
     this.renderer.draw(ctx, frame, OVERLAY_LAYERS);
+    this.drawMarks(ctx, dpr, r);
     this.drawFollowed(ctx, dpr, r);
     return true;
   }
@@ -144,6 +154,13 @@ export class FramePainter {
   private stylesFor(scene: SceneDocument | null): Map<string, TypeStyle> {
     if (this.styleCache.scene !== scene) this.styleCache = { scene, styles: typeStyles(scene) };
     return this.styleCache.styles;
+  }
+
+  /** The agents of types with states, ringed by their state (paint/states.ts). */
+  private drawMarks(ctx: CanvasRenderingContext2D, dpr: number, r: FrameRequest): void {
+    if (!r.world || !r.states.length) return;
+    this.stateColors ??= this.host.stateColors();
+    paintStateMarks(ctx, dpr, r.view, r.world, r.states, this.stateColors);
   }
 
   /** The followed agent: a ring and each node's force in the node's colour. */

@@ -6,7 +6,7 @@
  */
 import type { AgentState, BehaviorWorld, PackedNumbers, Snapshot, TypeSnapshot } from '../../runtime/api';
 import type { Obstacle } from '../document/types';
-import { numbersPerAgent, type FrameMessage } from './sim-protocol';
+import { frameFloatBytes, numbersPerAgent, type FrameMessage } from './sim-protocol';
 
 /**
  * The state of a preview's world as plain data (in worker mode: as of the last frame): the part of
@@ -21,17 +21,19 @@ export type PreviewSnapshot = Pick<Snapshot, 'seed' | 'tick' | 'pointer' | 'targ
  * The preview's world as its users (the app, tests) see it: the running module's world
  * ({@link BehaviorWorld}) on the main thread, or a {@link FrameWorld} in worker mode. It is the
  * module world's members the preview reads and edits through, with a snapshot of plain state only.
- * Positions and velocities are live arrays (`x0, y0, x1, y1, …`) that the preview updates in place.
+ * Positions and velocities are live arrays (`x0, y0, x1, y1, …`) that the preview updates in place;
+ * so are the state indices of `states`.
  */
 export type PreviewWorld = Pick<
   BehaviorWorld,
-  'tick' | 'types' | 'scene' | 'positions' | 'velocities' | 'agents' | 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'step'
+  'tick' | 'types' | 'scene' | 'positions' | 'velocities' | 'agents' | 'states' | 'stateNames' | 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'step'
 > & { snapshot(): PreviewSnapshot };
 
 /** Where a FrameWorld sends the edits made through it (to the worker, where a step is of n ticks). */
 export type FrameWorldCommands = Pick<PreviewWorld, 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount'> & { step(n: number): void };
 
 const EMPTY = new Float64Array(0);
+const NO_STATES = new Uint8Array(0);
 
 /**
  * A world running in the simulation worker, as of the last frame: see the file comment. Edits go
@@ -44,6 +46,8 @@ export class FrameWorld implements PreviewWorld {
   seed = 0;
   private readonly pos = new Map<string, Float64Array>();
   private readonly vel = new Map<string, Float64Array>();
+  /** Each agent's state index, by type id: of the types the frames carry states of, else all 0. */
+  private readonly st = new Map<string, Uint8Array>();
   /** The capped steering forces of the last tick, by type id, when the worker sends them (the force overlay). */
   readonly forces = new Map<string, Float64Array>();
   private obstacleData: Float64Array = EMPTY;
@@ -64,7 +68,7 @@ export class FrameWorld implements PreviewWorld {
     this.tick = frame.tick;
     if (!sameList(this.types, frame.types)) {
       this.types = frame.types.slice();
-      for (const m of [this.pos, this.vel, this.forces]) for (const id of m.keys()) if (!frame.types.includes(id)) m.delete(id);
+      for (const m of [this.pos, this.vel, this.forces, this.st]) for (const id of m.keys()) if (!frame.types.includes(id)) m.delete(id);
     }
     for (let k = 0; k < frame.types.length; k++) {
       const id = frame.types[k];
@@ -75,9 +79,47 @@ export class FrameWorld implements PreviewWorld {
       o += (per / 2) * n2;
     }
     if (!frame.forces) this.forces.clear();
+    this.applyStates(frame);
     this.obstacleData = frame.obstacles;
     this.pointerAt = frame.pointer;
     this.targetList = frame.targets;
+  }
+
+  /** Copies the frame's state bytes (after its float64 data) out; types without states get all 0. */
+  private applyStates(frame: FrameMessage): void {
+    const carried = frame.stateTypes ?? [];
+    const bytes = carried.length ? new Uint8Array(frame.buffer, frameFloatBytes(frame.counts, frame.forces)) : NO_STATES;
+    let b = 0;
+    for (const k of carried) {
+      const n = frame.counts[k];
+      let a = this.st.get(frame.types[k]);
+      if (!a || a.length !== n) this.st.set(frame.types[k], (a = new Uint8Array(n)));
+      a.set(bytes.subarray(b, b + n));
+      b += n;
+    }
+    for (let k = 0; k < frame.types.length; k++) {
+      if (carried.includes(k)) continue;
+      const id = frame.types[k];
+      const a = this.st.get(id);
+      if (a && a.length === frame.counts[k]) a.fill(0);
+      else if (a || frame.counts[k] > 0) this.st.set(id, new Uint8Array(frame.counts[k]));
+    }
+  }
+
+  /** Each agent's state index as of the last frame (into {@link stateNames}). */
+  states(typeId: string): Uint8Array {
+    const a = this.st.get(typeId);
+    if (a) return a;
+    if (this.types.includes(typeId)) return NO_STATES;
+    throw this.unknownType('states', typeId);
+  }
+
+  /** The type's state names, from the scene the worker's module runs (one state: `default`). */
+  stateNames(typeId: string): string[] {
+    if (!this.types.includes(typeId)) throw this.unknownType('stateNames', typeId);
+    const shape = this.scene as { agentTypes?: { id: string; states?: { name: string }[] }[] } | null;
+    const names = shape?.agentTypes?.find((t) => t.id === typeId)?.states?.map((s) => s.name);
+    return names?.length ? names : ['default'];
   }
 
   /** The obstacles as of the last frame: x, y, r, vx, vy per circle. */
@@ -144,7 +186,11 @@ export class FrameWorld implements PreviewWorld {
     const a = m.get(typeId);
     if (a) return a;
     if (this.types.includes(typeId)) return EMPTY;
-    throw new Error(`${method}: unknown agent type ${JSON.stringify(typeId)}; this scene has ${this.types.map((x) => `"${x}"`).join(', ') || 'none'}`);
+    throw this.unknownType(method, typeId);
+  }
+
+  private unknownType(method: string, typeId: string): Error {
+    return new Error(`${method}: unknown agent type ${JSON.stringify(typeId)}; this scene has ${this.types.map((x) => `"${x}"`).join(', ') || 'none'}`);
   }
 }
 

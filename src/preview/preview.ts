@@ -32,6 +32,9 @@ import type { View } from './view';
 import { ViewController } from './view-controller';
 import { ThreadSwitch } from './thread-switch';
 import { errorMessage, type HostOutcome } from './world-host';
+import { StateCounts } from './state-counts';
+import { legendStyles, stateLegend } from './state-legend';
+import { readStateColors } from './paint/states';
 
 export type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail } from './preview-events';
 
@@ -86,6 +89,7 @@ export class SteerPreview extends LitElement {
     cursor: { state: true },
     overlayMenu: { state: true },
     followed: { state: true },
+    legendVersion: { state: true },
   };
 
   /** The scene document, for drawing: agent type colours, obstacles, paths, targets, world size, edges, node parameters of the overlays. */
@@ -125,8 +129,12 @@ export class SteerPreview extends LitElement {
   declare private activeDraw: DrawMode;
   /** The agent the inspector follows (click an agent; click empty space to stop). */
   declare followed: Followed | null;
+  /** The live counts of agents per state (the legend; the state marks): recounted each frame drawn. */
+  private readonly stateCounts = new StateCounts();
+  /** The counts' version last rendered: a changed count renders the legend again. */
+  declare private legendVersion: number;
 
-  static styles = previewStyles;
+  static styles = [previewStyles, legendStyles];
 
   /** The simulation's thread, and the hand-over between them (thread-switch.ts). */
   private readonly threads: ThreadSwitch;
@@ -197,6 +205,7 @@ export class SteerPreview extends LitElement {
     this.drawing = 'auto';
     this.activeDraw = 'canvas';
     this.followed = null;
+    this.legendVersion = 0;
     this.loop = new LoopController(this, {
       advance: (n) => {
         if (!this.threads.handingOver) this.sim.advance(n);
@@ -252,6 +261,7 @@ export class SteerPreview extends LitElement {
     );
     this.painter = new FramePainter({
       theme: () => readTheme(this),
+      stateColors: () => readStateColors(this),
       glCanvas: () => this.renderRoot?.querySelector<HTMLCanvasElement>('canvas.gl') ?? null,
       redraw: () => this.redraw(),
     });
@@ -544,6 +554,7 @@ export class SteerPreview extends LitElement {
     const canvas = this.canvas;
     if (!canvas || this.size.width <= 0 || this.size.height <= 0) return false;
     const scene = this.sceneForDrawing();
+    if (this.stateCounts.update(this.world)) this.legendVersion = this.stateCounts.version;
     const painted = this.painter.paint({
       canvas,
       width: this.size.width,
@@ -560,6 +571,7 @@ export class SteerPreview extends LitElement {
       selectedPathPoint: this.gestures.selectedPoint,
       hot: this.gestures.highlighted,
       followed: this.followed,
+      states: this.stateCounts.types,
       probe: () => this.probe(),
     });
     if (typeof painted === 'boolean') return painted;
@@ -593,6 +605,7 @@ export class SteerPreview extends LitElement {
           @contextmenu=${this.gestures.onContextMenu}
         ></canvas>`,
       )}
+      ${stateLegend(this.stateCounts.types, this.sceneForDrawing())}
       ${controlBar(
         { playing: this.playing, tick: this.tick, speed: this.speed, seedText: this.seedText, overlays: this.overlays, overlayMenu: this.overlayMenu },
         this.barActions,

@@ -3,7 +3,8 @@
  * it computes forces, so right after `follow` (or a module swap, which follows again) it has none
  * until the next tick: a paused preview would say "waiting" until play. This computes them on a
  * copy of the world (resumed from its snapshot in the same module, so the same state, pointer and
- * random stream), which the running world never sees: the trajectories stay as they are.
+ * random stream), which the running world never sees: the trajectories stay as they are. The
+ * agent's state and time in state stay those of the world.
  */
 import type { BehaviorWorld, ProbeReading } from '../../runtime/api';
 import type { BehaviorModule } from './world-host';
@@ -32,6 +33,9 @@ export function readingNow(world: BehaviorWorld, module: BehaviorModule | null, 
     copy.computeForces(type);
     now = copy.probe(type);
     if (now && Number.isNaN(now.maxSpeed)) now = null;
+    // the copy's forces may have taken a transition (they are the next tick's): the state and the
+    // time in it are the world's own, as the legend counts them
+    else if (now) now = { ...now, state: reading.state, time: reading.time };
   } catch {
     now = null;
   }

@@ -69,8 +69,13 @@ export interface FrameMessage {
   counts: number[];
   /** Whether the buffer holds forces. */
   forces: boolean;
-  /** Per type in order: positions (2n), velocities (2n), then forces (2n) when `forces`, as float64. */
+  /**
+   * Per type in order: positions (2n), velocities (2n), then forces (2n) when `forces`, as float64;
+   * after them, one byte per agent (its state index) for each type of `stateTypes`, in that order.
+   */
   buffer: ArrayBuffer;
+  /** The indices (into `types`) of the types with more than one state, whose states the buffer carries (absent: none). */
+  stateTypes?: number[];
   /** The obstacles where they are now: x, y, r, vx, vy per circle. */
   obstacles: Float64Array;
   /** The pointer (world px). */
@@ -102,9 +107,19 @@ export function numbersPerAgent(forces: boolean): number {
   return forces ? 6 : 4;
 }
 
-/** Bytes of a frame's buffer for these counts. */
-export function frameBytes(counts: readonly number[], forces: boolean): number {
+/** Bytes of a frame's float64 data for these counts (the state bytes follow them). */
+export function frameFloatBytes(counts: readonly number[], forces: boolean): number {
   let n = 0;
   for (const c of counts) n += c;
   return n * numbersPerAgent(forces) * 8;
+}
+
+/**
+ * Bytes of a frame's buffer for these counts: the float64 data, then a state byte per agent of
+ * each type of `stateTypes`, rounded up to whole float64s (the buffer is read as a Float64Array).
+ */
+export function frameBytes(counts: readonly number[], forces: boolean, stateTypes: readonly number[] = []): number {
+  let n = 0;
+  for (const k of stateTypes) n += counts[k];
+  return frameFloatBytes(counts, forces) + 8 * Math.ceil(n / 8);
 }

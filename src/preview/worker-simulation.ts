@@ -9,7 +9,7 @@
  * loop and of the exported module, bit for bit. Free of DOM and Lit.
  */
 import type { BehaviorWorld } from '../../runtime/api';
-import { frameBytes, type FrameMessage, type FromWorker, type ToWorker } from './sim-protocol';
+import { frameBytes, frameFloatBytes, type FrameMessage, type FromWorker, type ToWorker } from './sim-protocol';
 import { Simulation } from './simulation';
 import { FixedTicker, TICKS_PER_SECOND, clampSpeed } from './ticker';
 import { errorMessage, type HostOutcome, type ModuleImporter, type WorldHost } from './world-host';
@@ -71,6 +71,8 @@ export class WorkerSimulation {
   private turnCost = 0;
   private generation = 0;
   private lastWorld: BehaviorWorld | null = null;
+  /** The indices of {@link lastWorld}'s types with more than one state (their states travel in frames). */
+  private stateTypes: number[] = [];
   private seq = 0;
   private readonly free: ArrayBuffer[] = [];
   private lent = 0;
@@ -334,11 +336,14 @@ export class WorkerSimulation {
     if (world !== this.lastWorld) {
       this.lastWorld = world;
       this.generation++;
+      this.stateTypes = statefulTypes(world);
     }
     const types = world.types.slice();
     const counts = types.map((id) => world.positions(id).length >> 1);
     const forces = this.sim.forcesKept;
-    const bytes = frameBytes(counts, forces);
+    const stateTypes = this.stateTypes;
+    const floatBytes = frameFloatBytes(counts, forces);
+    const bytes = frameBytes(counts, forces, stateTypes);
     const buffer = this.take(bytes, force);
     if (!buffer) {
       this.framePending = true;
@@ -346,7 +351,7 @@ export class WorkerSimulation {
     }
     this.framePending = false;
     this.lent++;
-    const out = new Float64Array(buffer, 0, bytes / 8);
+    const out = new Float64Array(buffer, 0, floatBytes / 8);
     let o = 0;
     for (let k = 0; k < types.length; k++) {
       const n2 = 2 * counts[k];
@@ -358,6 +363,15 @@ export class WorkerSimulation {
         if (f && f.length === n2) out.set(f, o);
         else out.fill(0, o, o + n2);
         o += n2;
+      }
+    }
+    if (stateTypes.length) {
+      const bytesOut = new Uint8Array(buffer, floatBytes);
+      let b = 0;
+      for (const k of stateTypes) {
+        const st = world.states(types[k]);
+        for (let i = 0; i < counts[k]; i++) bytesOut[b + i] = st[i];
+        b += counts[k];
       }
     }
     const live = this.host.liveObstacles();
@@ -375,6 +389,7 @@ export class WorkerSimulation {
         counts,
         forces,
         buffer,
+        ...(stateTypes.length ? { stateTypes } : {}),
         obstacles,
         pointer,
         targets: [...this.host.targets].map(([name, [x, y]]) => [name, x, y]),
@@ -396,6 +411,16 @@ export class WorkerSimulation {
     if (this.lent < FRAME_BUFFERS || force) return new ArrayBuffer(Math.max(8, bytes));
     return null;
   }
+}
+
+/** The indices of a world's types with more than one state (none for a module of before states). */
+function statefulTypes(world: BehaviorWorld): number[] {
+  const out: number[] = [];
+  if (typeof world.stateNames !== 'function') return out;
+  world.types.forEach((id, k) => {
+    if (world.stateNames(id).length > 1) out.push(k);
+  });
+  return out;
 }
 
 function assertNever(x: never): never {

@@ -139,3 +139,20 @@ export function benchFlockScene(n: number): SceneDocument {
     ],
   };
 }
+
+/**
+ * The test scene with the first type's boids in two states on a timer (Go to State left
+ * unconnected, so always, after the state's minimum time): `graze` for 60 ticks, then `run` for
+ * 120, and again; the same forces in both. The hunters keep one state.
+ */
+export function timerScene(boids = 60): SceneDocument {
+  return edited(previewScene(boids), (s) => {
+    const t = s.agentTypes[0];
+    const graph = t.states[0].graph;
+    const go = (state: string) => ({ id: 'go', kind: 'go-to-state', params: { state, order: 1 }, position: [600, 300] as [number, number] });
+    t.states = [
+      { name: 'graze', minTicks: 60, graph: { nodes: [...graph.nodes, go('run')], connections: graph.connections } },
+      { name: 'run', minTicks: 120, graph: { nodes: [...structuredClone(graph.nodes), go('graze')], connections: structuredClone(graph.connections) } },
+    ];
+  });
+}

@@ -5,7 +5,8 @@ import { FrameWorld } from '../../src/preview/frame-world';
 import type { Carry, FrameMessage, FromWorker, ToWorker } from '../../src/preview/sim-protocol';
 import { FRAME_BUFFERS, LEAD_MS, MAX_TICKS_BEHIND, TURN_MS, WorkerSimulation, type WorkerEnv } from '../../src/preview/worker-simulation';
 import type { BehaviorModule } from '../../src/preview/world-host';
-import { edited, previewScene, sourceOf } from './scene';
+import { edited, previewScene, sourceOf, timerScene } from './scene';
+import { frameBytes } from '../../src/preview/sim-protocol';
 
 const importText = (source: string): Promise<unknown> =>
   import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
@@ -433,5 +434,36 @@ describe('WorkerSimulation', () => {
     // and one tick per frame at 1×
     const frames = scope.frames().slice(-20);
     for (let k = 1; k < frames.length; k++) expect(frames[k].tick - frames[k - 1].tick).toBe(1);
+  });
+
+  it('carries each agent’s state in its frames for the types with states only, and none for a scene without states', async () => {
+    const timer = timerScene(43);
+    const { scope, sim } = await started(timer);
+    const first = scope.lastFrame();
+    expect(first.stateTypes).toEqual([0]);
+    // 43 state bytes, rounded up to whole float64s
+    expect(frameBytes(first.counts, false, [0])).toBe(frameBytes(first.counts, false) + 48);
+    expect(first.buffer.byteLength).toBeGreaterThanOrEqual(frameBytes(first.counts, false, [0]));
+    expect(Array.from(read(first).states('boid'))).toEqual(new Array(43).fill(0));
+    await sim.handle({ type: 'step', n: 61 });
+    const page = read(scope.lastFrame());
+    const world = await reference(timer, 61);
+    expect(Array.from(page.states('boid'))).toEqual(Array.from(world.states('boid')));
+    expect(Array.from(page.states('boid'))).toEqual(new Array(43).fill(1));
+    expect(Array.from(page.states('hunter'))).toEqual([0, 0, 0, 0, 0]);
+    expect(page.positions('boid')).toEqual(world.positions('boid'));
+    // the page's copy is reused frame after frame, and so are the frames' buffers
+    const states = page.states('boid');
+    await sim.handle({ type: 'buffer', buffer: scope.lastFrame().buffer });
+    await sim.handle({ type: 'step', n: 120 });
+    page.apply(scope.lastFrame());
+    expect(page.states('boid')).toBe(states);
+    expect(Array.from(states)).toEqual(new Array(43).fill(0));
+
+    const plain = await started(base);
+    const frame = plain.scope.lastFrame();
+    expect(frame.stateTypes).toBeUndefined();
+    expect(frameBytes(frame.counts, false)).toBe(frameBytes(frame.counts, false, frame.stateTypes));
+    expect(Array.from(read(frame).states('boid'))).toEqual(new Array(40).fill(0));
   });
 });
