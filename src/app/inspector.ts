@@ -67,8 +67,8 @@ export function transitionRows(type: AgentType, reading: ProbeReading): Transiti
   return rows;
 }
 
-/** Runs `tick` once per animation frame while its element is connected (the inspector and probe tip are live). */
-class FrameLoop implements ReactiveController {
+/** Runs `tick` once per animation frame while its element is connected (the inspector, the probe tip and the state view are live). */
+export class FrameLoop implements ReactiveController {
   private id = 0;
   constructor(
     host: ReactiveControllerHost,

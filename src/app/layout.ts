@@ -312,7 +312,7 @@ export function renderApp(app: AppView): TemplateResult {
       <div class="graph"
         @contextmenu=${(e: Event) => e.preventDefault()}>
         <div class="canvas"><slot name="editor"></slot>${app.stateView && type
-          ? html`<steer-state-view .actions=${app.states} .type=${type} .shown=${app.stateIndex}></steer-state-view>`
+          ? html`<steer-state-view .actions=${app.states} .type=${type} .shown=${app.stateIndex} .source=${app.inspected}></steer-state-view>`
           : nothing}</div>
         <div class="graph-bar" ?hidden=${app.stateView}>
           <div class="graph-tools">

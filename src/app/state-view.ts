@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { ANY_STATE } from '../document/graphs';
 import type { AgentType } from '../document/types';
+import { FrameLoop, type ProbeSource } from './inspector';
 import { TICKS_PER_SECOND, ticksInSeconds, type StateActions } from './state-actions';
 import { BOX_H, layoutDiagram, type DiagramArrow, type DiagramBox } from './state-diagram';
 
@@ -23,7 +24,22 @@ export class SteerStateView extends LitElement {
     actions: { attribute: false },
     type: { attribute: false },
     shown: { attribute: false },
+    source: { attribute: false },
   };
+
+  /** The preview's followed agent: its state's box is highlighted, live. */
+  declare source: ProbeSource | null;
+  /** The followed agent's state drawn last (−1: none of this type). */
+  private followedState = -1;
+  /** Redraws when the followed agent changes state. */
+  readonly live = new FrameLoop(this, () => {
+    const f = this.source?.followed;
+    const now = f && this.type && f.type === this.type.id ? (this.source?.probe()?.state ?? -1) : -1;
+    if (now !== this.followedState) {
+      this.followedState = now;
+      this.requestUpdate();
+    }
+  });
 
   declare actions: StateActions | undefined;
   declare type: AgentType | undefined;
@@ -100,6 +116,11 @@ export class SteerStateView extends LitElement {
       fill: var(--steer-selected);
       stroke: var(--steer-highlight);
       stroke-width: 2;
+    }
+    .box.followed rect,
+    .box.followed[aria-selected='true'] rect {
+      stroke: var(--steer-accent);
+      stroke-width: 3;
     }
     .box:focus-visible rect {
       stroke: var(--steer-focus);
@@ -180,7 +201,7 @@ export class SteerStateView extends LitElement {
       .filter(Boolean)
       .join(' · ');
     const open = () => this.actions?.show(index, true);
-    return svg`<g class="box ${index === 0 ? 'start' : ''}" data-state-box=${s.name} role="button" tabindex="0"
+    return svg`<g class="box ${index === 0 ? 'start' : ''} ${index === this.followedState ? 'followed' : ''}" data-state-box=${s.name} role="button" tabindex="0"
         aria-selected=${this.shown === index ? 'true' : 'false'}
         aria-label=${`State ${s.name}${index === 0 ? ' (start)' : ''}: double-click to edit its graph`}
         @click=${() => this.actions?.show(index)} @dblclick=${open}
@@ -189,7 +210,7 @@ export class SteerStateView extends LitElement {
       <rect x=${b.x} y=${b.y} width=${b.w} height=${b.h} rx="8"></rect>
       ${index === 0 ? svg`<path class="start-mark" d="M ${b.x + 10} ${b.y + 14} l 8 5 l -8 5 z"></path>` : nothing}
       <text class="name" x=${b.x + (index === 0 ? 24 : 12)} y=${b.y + 23}>${fit(s.name, index === 0 ? 15 : 17)}</text>
-      <text class="sub" x=${b.x + 12} y=${b.y + 42}>${sub}</text>
+      <text class="sub" x=${b.x + 12} y=${b.y + 42}>${index === this.followedState ? `the followed agent is here${sub ? ` · ${sub}` : ''}` : sub}</text>
     </g>`;
   }
 

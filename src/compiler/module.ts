@@ -126,7 +126,7 @@ export interface World {
   /** Follows agent \`index\` of a type (−1: none) for \`probe\`. */
   follow(typeId: AgentTypeId, index: number): void;
   /** The followed agent's node outputs as of the last computed forces (modules compiled with probes only; else null). */
-  probe(typeId: AgentTypeId): { index: number; state: number; maxSpeed: number; maxForce: number; values: { node: string; state?: number; output: number; type: 'force' | 'point' | 'agent' | 'number' | 'condition'; x: number; y: number }[] } | null;
+  probe(typeId: AgentTypeId): { index: number; state: number; time: number; maxSpeed: number; maxForce: number; values: { node: string; state?: number; output: number; type: 'force' | 'point' | 'agent' | 'number' | 'condition'; x: number; y: number }[] } | null;
   /** Each agent's state, an index into stateNames(typeId): the live array (valid until the next setCount of that type). */
   states(typeId: AgentTypeId): Uint8Array;
   /** The type's state names, in order. */

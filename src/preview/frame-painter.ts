@@ -49,7 +49,7 @@ export interface FrameRequest {
 export interface PainterHost {
   /** The theme, read from the element's CSS. */
   theme(): Theme;
-  /** The state colours, read from the element's CSS (`--steer-state-0…7`). */
+  /** The state colours, read from the element's CSS (`--steer-preview-state-0…7`). */
   stateColors(): string[];
   /** The WebGL2 canvas under the Canvas 2D one (in `webgl` mode). */
   glCanvas(): HTMLCanvasElement | null;

@@ -15,7 +15,7 @@ export const STATE_COLORS = ['#8b97a4', '#ffd166', '#ff6b6b', '#5ec8ff', '#7bd38
 
 /** The custom property of state `k`'s colour. */
 export function stateColorProperty(k: number): string {
-  return `--steer-state-${k % STATE_COLORS.length}`;
+  return `--steer-preview-state-${k % STATE_COLORS.length}`;
 }
 
 /** A CSS colour of state `k`: its custom property, else its fallback. */

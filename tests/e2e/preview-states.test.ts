@@ -166,6 +166,12 @@ describe('the preview shows states', () => {
     await expect.poll(() => page.locator('[data-test="state-name"]').textContent()).toBe('graze');
     await expect.poll(() => page.locator('[data-test="time-in-state"]').textContent()).toMatch(/^for 60 ticks \(1\.00 s\), at least 60$/);
     await page.screenshot({ path: '/tmp/preview-states-scrubbed.png' });
+    // the state view marks the followed boid's state; stepping over the switch moves the mark
+    await page.click('steer-state-bar [data-test="state-view"]');
+    const followed = () => page.locator('steer-state-view g.box.followed').getAttribute('data-state-box');
+    await expect.poll(followed).toBe('graze');
+    await scrubTo(61);
+    await expect.poll(followed).toBe('run');
   });
 
   it('shows the same legend when a large scene runs in the worker', async () => {

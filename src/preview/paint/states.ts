@@ -7,7 +7,7 @@ import { STATE_COLORS, stateColorProperty, type TypeStateCounts } from '../state
 import type { View } from '../view';
 import { CHUNK_MASK, agentLength, flushStroke } from './frame';
 
-/** The state colours of an element, from its `--steer-state-0…7` custom properties. */
+/** The state colours of an element, from its `--steer-preview-state-0…7` custom properties. */
 export function readStateColors(el: Element): string[] {
   const style = getComputedStyle(el);
   return STATE_COLORS.map((fallback, k) => style.getPropertyValue(stateColorProperty(k)).trim() || fallback);
