@@ -14,7 +14,7 @@ function hintSeen(): boolean {
 /**
  * The open scene's name and description, above the graph, and on a first visit a
  * hint on how to start (add a node, connect two, open a node's help). × hides the card until
- * another scene opens (or the ⓘ button shows it again); "Got it" hides the hint for good.
+ * another scene opens (or the About button shows it again); "Got it" hides the hint for good.
  */
 export class SteerSceneCard extends LitElement {
   static properties = {
@@ -29,7 +29,7 @@ export class SteerSceneCard extends LitElement {
   declare name: string;
   /** The scene's description (may be empty). */
   declare description: string;
-  /** Collapsed to the ⓘ button. */
+  /** Collapsed to the About button. */
   declare collapsed: boolean;
   declare hint: boolean;
   /** The whole description shown (else its first two lines). */
@@ -38,6 +38,7 @@ export class SteerSceneCard extends LitElement {
   static styles = css`
     :host {
       display: block;
+      position: relative;
       flex: none;
       font: 12px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       color: var(--steer-text);
@@ -47,10 +48,12 @@ export class SteerSceneCard extends LitElement {
       border-bottom: 1px solid var(--steer-border);
       padding: 6px 12px 7px;
     }
+    /* folded: on the state bar's row, left of its States button (above the bar, which is drawn over the graph) */
     .folded {
       position: absolute;
-      z-index: 5;
-      margin: 8px 0 0 8px;
+      z-index: 11;
+      top: 4px;
+      right: 88px;
     }
     h3 {
       margin: 0;
@@ -137,7 +140,7 @@ export class SteerSceneCard extends LitElement {
 
   render() {
     if (this.collapsed) {
-      return html`<button class="folded" data-test="scene-card-show" title="About this scene" aria-label="About this scene" @click=${() => (this.collapsed = false)}>ⓘ</button>`;
+      return html`<button class="folded" data-test="scene-card-show" title="About this scene" aria-label="About this scene" @click=${() => (this.collapsed = false)}>About</button>`;
     }
     return html`<div class="card" data-test="scene-card">
       <h3><span data-test="scene-card-name">${this.name}</span>

@@ -332,7 +332,8 @@ describe('<steer-preview>', () => {
     expect(await events('edits')).toEqual([]);
 
     await control('fit').click();
-    expect(await page.evaluate(() => window.__steerPreview!.view)).toEqual(fitted);
+    // (the fit is applied on the next frame: wait for it rather than read the view at once)
+    await expect.poll(() => page.evaluate(() => window.__steerPreview!.view)).toEqual(fitted);
   });
 
   it('swaps in a recompiled module without a reset: the tick and the agents carry on', async () => {

@@ -100,9 +100,9 @@ describe('states in the editor', () => {
     await nodesShown(page, 1);
     expect(await page.locator('steer-node').getAttribute('data-kind')).toBe('agent-output');
     await page.locator(tab('*any')).waitFor();
-    // its Agent Output has no force yet: its tab says so, the first state's does not
+    // its Agent Output has no force yet, and no Go to State leads to it: its tab says so, the first state's does not
     await page.locator(`${tab('state')} [data-test="state-problems"]`).waitFor();
-    expect(await page.locator(`${tab('state')} [data-test="state-problems"]`).getAttribute('title')).toBe('1 error in this graph');
+    expect(await page.locator(`${tab('state')} [data-test="state-problems"]`).getAttribute('title')).toBe('1 error, 1 warning in this graph');
     expect(await page.locator(`${tab('default')} [data-test="state-problems"]`).count()).toBe(0);
 
     await typeName(page, 'state', 'flee');
