@@ -66,7 +66,8 @@ export class SteerParam extends LitElement {
       min-width: 0;
       flex: 1 1 auto;
     }
-    select {
+    select,
+    input[type='text'] {
       width: 52px;
       min-width: 0;
       flex: 1 1 auto;
@@ -100,14 +101,6 @@ export class SteerParam extends LitElement {
     }
     input[type='text'] {
       width: 64px;
-      min-width: 0;
-      flex: 1 1 auto;
-      background: var(--steer-field);
-      color: var(--steer-text-strong);
-      border: 1px solid var(--steer-field-border);
-      border-radius: 4px;
-      padding: 2px 4px;
-      font: inherit;
     }
     :host([problem]) input,
     :host([problem]) select {
