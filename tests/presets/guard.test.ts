@@ -1,0 +1,96 @@
+/**
+ * The Guard preset does what its description promises: the guard patrols its beat, chases the
+ * thief only once it sees it (within 250 px, inside its 140° field of view, no rock in between),
+ * searches where it lost it for at least 4 s and goes back to its beat. Run headless; what the
+ * conditions read is taken before each tick, as they read the world at the start of the tick.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BehaviorWorld } from '../../runtime/api';
+import { circlesOf, preset, worldOf } from './helpers';
+
+type Circle = { x: number; y: number; r: number };
+
+/** Whether a rock lies strictly closer than its radius to the segment a → b (the Sees node's rule). */
+function blocked(rocks: Circle[], ax: number, ay: number, bx: number, by: number): boolean {
+  const [dx, dy] = [bx - ax, by - ay];
+  const L = dx * dx + dy * dy;
+  return rocks.some((c) => {
+    const lambda = L > 0 ? Math.min(1, Math.max(0, ((c.x - ax) * dx + (c.y - ay) * dy) / L)) : 0;
+    const [qx, qy] = [ax + lambda * dx - c.x, ay + lambda * dy - c.y];
+    return qx * qx + qy * qy < c.r * c.r;
+  });
+}
+
+/** The guard's heading now (snapshot(), the public API). */
+function heading(w: BehaviorWorld): [number, number] {
+  const packed = w.snapshot().types.guard.head;
+  const v = Array.isArray(packed) ? packed : packed.values;
+  return [v[0], v[1]];
+}
+
+/** Distance from a point to the closed polyline of a looped path. */
+function toPath(points: [number, number][], x: number, y: number): number {
+  let best = Infinity;
+  for (let k = 0; k < points.length; k++) {
+    const [a, b] = [points[k], points[(k + 1) % points.length]];
+    const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+    const l = Math.min(1, Math.max(0, ((x - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy)));
+    best = Math.min(best, Math.hypot(a[0] + l * dx - x, a[1] + l * dy - y));
+  }
+  return best;
+}
+
+describe('guard', () => {
+  it.each([undefined, 1, 2])('seed %s: chases only a thief it sees, never one behind a rock, searches for 4 s and returns to its beat', (seed) => {
+    const doc = preset('guard');
+    const beat = doc.world.paths.find((p) => p.id === 'beat')!.points;
+    const w = worldOf(doc, seed === undefined ? {} : { seed });
+    const rocks = circlesOf(w);
+    const cosHalf = Math.cos((70 * Math.PI) / 180);
+    const names = w.stateNames('guard');
+    let hidden = 0; // ticks the guard patrolled with the thief in range and in view but behind a rock
+    let searchedFrom = -1;
+    let chasedFrom = -1;
+    let backOnBeat = -1; // tick the guard last went back to patrol, until it is on the path again
+    const taken: Record<string, number> = {};
+    for (let t = 0; t < 8000; t++) {
+      const [gx, gy] = w.positions('guard');
+      const [tx, ty] = w.positions('thief');
+      const [hx, hy] = heading(w);
+      const d = Math.hypot(tx - gx, ty - gy);
+      const inView = d < 250 && (tx - gx) * hx + (ty - gy) * hy >= d * cosHalf;
+      const behindRock = blocked(rocks, gx, gy, tx, ty);
+      const before = names[w.states('guard')[0]];
+      w.step();
+      if (before === 'patrol' && inView && behindRock) {
+        hidden++;
+        expect(names[w.states('guard')[0]], `tick ${t}`).toBe('patrol');
+      }
+      for (const e of w.transitions()) {
+        if (e.type !== 'guard') continue;
+        const key = `${e.from} → ${e.to}`;
+        taken[key] = (taken[key] ?? 0) + 1;
+        if (e.to === 'chase') {
+          expect(inView, `tick ${t}: chases a thief ${d.toFixed(0)} px away, out of view`).toBe(true);
+          expect(behindRock, `tick ${t}: chases a thief behind a rock`).toBe(false);
+        }
+        // it gives up when the thief is out of sight (300 px, or a rock between) or after 5 s
+        if (e.from === 'chase') expect(d >= 300 || behindRock || e.tick - chasedFrom >= 300, `tick ${t}`).toBe(true);
+        if (e.to === 'chase') chasedFrom = e.tick;
+        if (e.to === 'search') searchedFrom = e.tick;
+        if (e.from === 'search' && e.to === 'patrol') {
+          expect(e.tick - searchedFrom, `tick ${t}`).toBeGreaterThanOrEqual(240);
+          backOnBeat = e.tick;
+        }
+        if (e.from === 'search' && e.to === 'chase') expect(e.tick - searchedFrom).toBeGreaterThanOrEqual(120);
+      }
+      if (backOnBeat >= 0 && names[w.states('guard')[0]] === 'patrol') {
+        const [x, y] = w.positions('guard');
+        if (toPath(beat, x, y) < 40) backOnBeat = -1;
+        else expect(t - backOnBeat, `tick ${t}: back on patrol for a while and not on its beat yet`).toBeLessThan(400);
+      }
+    }
+    expect(hidden).toBeGreaterThan(0);
+    for (const key of ['patrol → chase', 'chase → search', 'search → patrol']) expect(taken[key] ?? 0, key).toBeGreaterThan(0);
+  });
+});
