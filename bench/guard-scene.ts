@@ -6,7 +6,8 @@
  *
  * `guardScene(n)` is the full scene; `guardScene(n, 'chase')` the same world with the guards in
  * that one state only: its forces, no condition and no transition (a one-state type, compiled to
- * the code of a scene without states).
+ * the code of a scene without states). `guardScene(n, 'chase', true)` keeps that state's four
+ * conditions and Go to State nodes, all leading back to it: the conditions' cost in one state.
  */
 import type { SceneDocument } from '../src/document/types';
 import { BENCH_SCENE, GraphBuilder } from './scene';
@@ -82,12 +83,13 @@ function transitions(g: GraphBuilder, state: GuardState): void {
 }
 
 /** `n` guards (1 per 400 px², the bench density) and n / 200 wandering thieves; `only`: one state, no transitions. */
-export function guardScene(n: number, only?: GuardState): SceneDocument {
+export function guardScene(n: number, only?: GuardState, conditions = false): SceneDocument {
   const side = Math.sqrt(BENCH_SCENE.areaPerAgent * n);
   const states = (only ? [only] : GUARD_STATES).map((name) => {
     const g = new GraphBuilder();
     forces(g, name);
-    if (!only) transitions(g, name);
+    if (!only || conditions) transitions(g, name);
+    if (only) for (const x of g.nodes) if (x.kind === 'go-to-state') x.params.state = only;
     return { name, graph: { nodes: g.nodes, connections: g.connections } };
   });
   const thief = new GraphBuilder();
@@ -98,7 +100,7 @@ export function guardScene(n: number, only?: GuardState): SceneDocument {
   return {
     format: 'steergraph',
     version: 2,
-    name: only ? `Guards: ${only} alone` : 'Guards',
+    name: only ? `Guards: ${only} alone${conditions ? ', with its conditions' : ''}` : 'Guards',
     description: `${n} guards (patrol, chase, search) and ${Math.round(n / 200)} thieves`,
     world: { width: side, height: side, edges: 'wrap', seed: 1, obstacles: [], paths: [{ id: 'beat', points: Array.from({ length: 8 }, (_, k) => ring(k)), loop: true }], targets: [] },
     agentTypes: [
