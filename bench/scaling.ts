@@ -22,6 +22,7 @@ import type { SceneDocument } from '../src/document/types';
 import { compile } from '../src/compiler/index';
 import { moduleSource } from '../src/compiler/module';
 import { writeModule } from './emit-modules';
+import { GUARD_STATES, guardScene } from './guard-scene';
 import { largeGraph } from './large-graph';
 import { repoRoot } from './peers.mjs';
 import { BENCH_SCENE, GraphBuilder, benchScene, flockGraph, sceneOf } from './scene';
@@ -257,6 +258,16 @@ const groups: Group[] = [
       { label: 'N = 100,000 sheep, Max neighbours 100', n: 100000, doc: denseSheep(100000, 100), count: 0, type: 'sheep', args: SLOW },
     ],
   },
+  {
+    key: 'states',
+    title:
+      'States (bench/guard-scene.ts: 10,000 guards in 3 states, patrol / chase / search, 4 conditions per state, and 50 wandering thieves), and each state alone (its forces only, no condition, no transition); the bar: the full scene at most 1.3× its most expensive state alone',
+    configs: [
+      { label: 'guards, 3 states', n: 10000, doc: guardScene(10000), count: 0, type: 'guard' },
+      ...GUARD_STATES.map((s) => ({ label: `${s} alone`, n: 10000, doc: guardScene(10000, s), count: 0, type: 'guard' })),
+      ...GUARD_STATES.map((s) => ({ label: `${s} alone with its 4 conditions (its Go to State nodes lead back to it)`, n: 10000, doc: guardScene(10000, s, true), count: 0, type: 'guard' })),
+    ],
+  },
 ].filter((g) => only.length === 0 || only.includes(g.key));
 
 // ---------------------------------------------------------------- modules
@@ -337,6 +348,16 @@ for (const g of groups) {
       `| ${c.label} | ${fmt(m)} (${fmt(Math.min(...ms))}–${fmt(Math.max(...ms))}) | ${((m * 1000) / c.n).toFixed(3)} | ${nb} | ${Math.round(median(rs.map((r) => r.allocBytesPerTick)))} | ${(m / base).toFixed(2)}× |${c.nodes ? ` ${((m * 1e6) / (c.nodes * c.n)).toFixed(1)} |` : ''}`,
     );
   }
+}
+const states = groups.find((g) => g.key === 'states');
+if (states) {
+  // The bar: the full scene (first row) over the most expensive state alone.
+  const m = states.configs.map((c) => median((rows.get(c) ?? []).filter((r) => !r.skipped).map((r) => r.msPerTick.median)));
+  const worst = Math.max(...m.slice(1, 1 + GUARD_STATES.length));
+  out.push('');
+  const worstWith = Math.max(...m.slice(1 + GUARD_STATES.length));
+  out.push(`States: the 3-state scene costs ${(m[0] / worst).toFixed(2)}× its most expensive state alone (${states.configs[m.indexOf(worst)].label}); the bar is 1.3×.`);
+  out.push(`With their conditions: ${(m[0] / worstWith).toFixed(2)}× the most expensive state alone with its conditions (${states.configs[m.indexOf(worstWith)].label}).`);
 }
 out.push('');
 out.push(`Wall time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);

@@ -44,7 +44,10 @@ import {
 import { loadScene, validateScene } from '../../src/document/load';
 import { LIMITS, RANGES } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
-import { ID_PATTERN, type AgentType, type ParamValue, type SceneDocument } from '../../src/document/types';
+import { ANY_STATE, graphOf, type GraphAt } from '../../src/document/graphs';
+import { addState, freshStateName, moveState, removeState, renameState, updateState } from '../../src/document/state-commands';
+import { ID_PATTERN, type AgentType, type Graph, type ParamValue, type SceneDocument } from '../../src/document/types';
+import { guardScene } from '../../bench/guard-scene';
 import { deepFreeze, preset } from './shared';
 
 const RUNS = Number(process.env.HARDENING_EDIT_RUNS ?? 2000);
@@ -133,6 +136,8 @@ const STARTS: readonly SceneDocument[] = [
   preset('patrol'),
   awkwardScene(),
   emptyScene(),
+  // three states, four conditions in each, Go to State nodes (the states benchmark's guards)
+  validateScene(guardScene(400)).ok ? guardScene(400) : emptyScene(),
 ];
 
 // ── Abstract actions, resolved against the document of the moment ──────────────────────────────
@@ -175,13 +180,13 @@ const paramValue: fc.Arbitrary<ValueSpec> = fc.oneof(
 );
 
 type Action =
-  | { a: 'addNode'; type: number; kind: number; pos: [number, number]; taken: number }
-  | { a: 'removeNodes'; type: number; picks: number[] }
-  | { a: 'connect'; type: number; from: number; fromPort: number; to: number; toPort: number; typed: boolean }
-  | { a: 'disconnect'; type: number; pick: number; stranger: boolean }
-  | { a: 'setParam'; type: number; node: number; key: number; own: boolean; value: ValueSpec; merge: boolean }
-  | { a: 'move'; type: number; picks: number[]; to: [number, number][]; dragged: boolean }
-  | { a: 'paste'; from: number; type: number; picks: number[]; offset: [number, number] | null; times: number }
+  | { a: 'addNode'; type: number; state: number; kind: number; pos: [number, number]; taken: number }
+  | { a: 'removeNodes'; type: number; state: number; picks: number[] }
+  | { a: 'connect'; type: number; state: number; from: number; fromPort: number; to: number; toPort: number; typed: boolean }
+  | { a: 'disconnect'; type: number; state: number; pick: number; stranger: boolean }
+  | { a: 'setParam'; type: number; state: number; node: number; key: number; own: boolean; value: ValueSpec; merge: boolean }
+  | { a: 'move'; type: number; state: number; picks: number[]; to: [number, number][]; dragged: boolean }
+  | { a: 'paste'; from: number; fromState: number; type: number; state: number; picks: number[]; offset: [number, number] | null; times: number }
   | { a: 'addType' }
   | { a: 'removeType'; type: number }
   | { a: 'updateType'; type: number; patch: Partial<Omit<AgentType, 'id' | 'graph'>>; merge: boolean }
@@ -190,6 +195,11 @@ type Action =
   | { a: 'obstacle'; op: number; pick: number; field: number; value: number }
   | { a: 'path'; op: number; pick: number; point: [number, number] }
   | { a: 'target'; op: number; pick: number; name: string; value: number }
+  | { a: 'addState'; type: number; name: number; copy: number; minTicks: number; reset: boolean }
+  | { a: 'removeState'; type: number; state: number }
+  | { a: 'moveState'; type: number; from: number; to: number }
+  | { a: 'renameState'; type: number; state: number; name: number }
+  | { a: 'updateState'; type: number; state: number; minTicks: number | undefined; reset: boolean | undefined }
   | { a: 'undo' }
   | { a: 'redo' }
   | { a: 'seal' };
@@ -218,14 +228,19 @@ const worldPatch = fc.oneof(
   fc.constantFrom(4294967295, 0).map((v) => ({ seed: v })),
 );
 
+/** A state's minimum time as the state menu commits it, and values it must refuse (fractions, negatives, past the range). */
+const minTicks = fc.oneof(inRange(RANGES.minTicks), fc.constantFrom(-1, 0.5, RANGES.minTicks.max + 1, 1e9, -0));
+/** State names: the type's own (taken), fresh ones, and names ID_PATTERN refuses. */
+const STATE_NAMES = ['patrol', 'chase', 'search', 'default', 'state', 'flee', 'x'.repeat(64), 'x'.repeat(65), '', '1st', 'has space', '__proto__', 'constructor'];
+
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ a: fc.constant('addNode' as const), type: nat, kind: nat, pos: position, taken: fc.nat({ max: 3 }) }) },
-  { weight: 3, arbitrary: fc.record({ a: fc.constant('removeNodes' as const), type: nat, picks }) },
-  { weight: 8, arbitrary: fc.record({ a: fc.constant('connect' as const), type: nat, from: nat, fromPort: nat, to: nat, toPort: nat, typed: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ a: fc.constant('disconnect' as const), type: nat, pick: nat, stranger: fc.boolean() }) },
-  { weight: 8, arbitrary: fc.record({ a: fc.constant('setParam' as const), type: nat, node: nat, key: nat, own: fc.boolean(), value: paramValue, merge: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ a: fc.constant('move' as const), type: nat, picks, to: fc.array(position, { maxLength: 6 }), dragged: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ a: fc.constant('paste' as const), from: nat, type: nat, picks, offset: fc.option(position), times: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 6, arbitrary: fc.record({ a: fc.constant('addNode' as const), type: nat, state: nat, kind: nat, pos: position, taken: fc.nat({ max: 3 }) }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('removeNodes' as const), type: nat, state: nat, picks }) },
+  { weight: 8, arbitrary: fc.record({ a: fc.constant('connect' as const), type: nat, state: nat, from: nat, fromPort: nat, to: nat, toPort: nat, typed: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('disconnect' as const), type: nat, state: nat, pick: nat, stranger: fc.boolean() }) },
+  { weight: 8, arbitrary: fc.record({ a: fc.constant('setParam' as const), type: nat, state: nat, node: nat, key: nat, own: fc.boolean(), value: paramValue, merge: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('move' as const), type: nat, state: nat, picks, to: fc.array(position, { maxLength: 6 }), dragged: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('paste' as const), from: nat, fromState: nat, type: nat, state: nat, picks, offset: fc.option(position), times: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.constant({ a: 'addType' as const }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('removeType' as const), type: nat }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('updateType' as const), type: nat, patch: typePatch, merge: fc.boolean() }) },
@@ -234,6 +249,11 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ a: fc.constant('obstacle' as const), op: fc.nat({ max: 2 }), pick: nat, field: fc.nat({ max: 4 }), value: fc.double({ min: -1e7, max: 1e7, noNaN: true }) }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('path' as const), op: fc.nat({ max: 4 }), pick: nat, point: position }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('target' as const), op: fc.nat({ max: 3 }), pick: nat, name: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/), value: fc.double({ min: -1e7, max: 1e7, noNaN: true }) }) },
+  { weight: 2, arbitrary: fc.record({ a: fc.constant('addState' as const), type: nat, name: nat, copy: nat, minTicks: minTicks, reset: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('removeState' as const), type: nat, state: nat }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('moveState' as const), type: nat, from: nat, to: nat }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('renameState' as const), type: nat, state: nat, name: nat }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('updateState' as const), type: nat, state: nat, minTicks: fc.option(minTicks, { nil: undefined }), reset: fc.option(fc.boolean(), { nil: undefined }) }) },
   { weight: 4, arbitrary: fc.constant({ a: 'undo' as const }) },
   { weight: 2, arbitrary: fc.constant({ a: 'redo' as const }) },
   { weight: 1, arbitrary: fc.constant({ a: 'seal' as const }) },
@@ -245,9 +265,21 @@ function typeAt(doc: SceneDocument, k: number): AgentType | { id: string; states
   return k % (types.length + 1) < types.length ? types[k % (types.length + 1)] : { id: 'no-such-type', states: [{ name: 'default', graph: { nodes: [], connections: [] } }] };
 }
 
-/** The ids the scene's reference parameters may hold. */
+/**
+ * The graph an action addresses in a type: one of its states' (`state` picks, the first most
+ * often), its any-state graph, or (rarely) a state index past the end, which no edit may touch.
+ */
+function graphAt(t: AgentType | { id: string; states: AgentType['states'] }, state: number): { at: GraphAt; graph: Graph } {
+  const n = t.states.length;
+  const k = state % (n + 4);
+  const s = k < n ? k : k === n ? ANY_STATE : k === n + 1 ? n : 0;
+  const graph = ('anyState' in t ? graphOf(t as AgentType, s) : t.states[s]?.graph) ?? { nodes: [], connections: [] };
+  return { at: s === 0 && k % 2 === 0 ? t.id : { type: t.id, state: s }, graph };
+}
+
+/** The ids the scene's reference parameters may hold (Go to State's target: the state names). */
 function refs(doc: SceneDocument): string[] {
-  return [...doc.agentTypes.map((t) => t.id), ...doc.world.paths.map((p) => p.id), ...doc.world.targets.map((t) => t.name), ''];
+  return [...doc.agentTypes.map((t) => t.id), ...doc.world.paths.map((p) => p.id), ...doc.world.targets.map((t) => t.name), ...doc.agentTypes.flatMap((t) => t.states.map((s) => s.name)), ''];
 }
 
 /** A new agent type as the app's "+ Type" button makes it. */
@@ -282,37 +314,42 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
     case 'addNode': {
       // As the editor: a known kind under a fresh id (or, `taken` = 0, an id already there: nothing happens).
       const t = typeAt(doc, x.type);
-      const nodes = t.states[0].graph.nodes;
+      const { at, graph } = graphAt(t, x.state);
+      const nodes = graph.nodes;
       const id = x.taken === 0 && nodes.length ? nodes[x.kind % nodes.length].id : freshNodeId(nodes);
-      return { edit: addNode(t.id, { id, kind: KINDS[x.kind % KINDS.length], params: {}, position: x.pos }) };
+      return { edit: addNode(at, { id, kind: KINDS[x.kind % KINDS.length], params: {}, position: x.pos }) };
     }
     case 'removeNodes': {
       const t = typeAt(doc, x.type);
-      const nodes = t.states[0].graph.nodes;
+      const { at, graph } = graphAt(t, x.state);
+      const nodes = graph.nodes;
       const ids = x.picks.map((p) => (nodes.length && p % 7 !== 6 ? nodes[p % nodes.length].id : `gone${p}`));
-      return { edit: removeNodes(t.id, ids) };
+      return { edit: removeNodes(at, ids) };
     }
     case 'connect': {
       // `typed`: ports the nodes have (what a drag can make); else any port key at all.
       const t = typeAt(doc, x.type);
-      const nodes = t.states[0].graph.nodes;
+      const { at, graph } = graphAt(t, x.state);
+      const nodes = graph.nodes;
       const from = nodes.length ? nodes[x.from % nodes.length] : { id: 'ghost', kind: 'seek', params: {} };
       const to = nodes.length ? nodes[x.to % nodes.length] : { id: 'ghost2', kind: 'sum', params: {} };
       const fd = getNodeDef(from.kind);
       const td = getNodeDef(to.kind);
       const outs = x.typed && fd ? fd.outputs.map((p) => p.key) : PORTS;
       const ins = x.typed && td ? inputPorts(td, to.params).map((p) => p.key) : PORTS;
-      return { edit: connect(t.id, [from.id, outs[x.fromPort % outs.length] ?? 'force'], [to.id, ins[x.toPort % ins.length] ?? 'in0']), key: x.typed ? undefined : `gesture:${x.from}` };
+      return { edit: connect(at, [from.id, outs[x.fromPort % outs.length] ?? 'force'], [to.id, ins[x.toPort % ins.length] ?? 'in0']), key: x.typed ? undefined : `gesture:${x.from}` };
     }
     case 'disconnect': {
       const t = typeAt(doc, x.type);
-      const cs = t.states[0].graph.connections;
+      const { at, graph } = graphAt(t, x.state);
+      const cs = graph.connections;
       const c = cs.length && !x.stranger ? cs[x.pick % cs.length] : { from: ['a', 'force'] as [string, string], to: ['b', 'in0'] as [string, string] };
-      return { edit: disconnect(t.id, c) };
+      return { edit: disconnect(at, c) };
     }
     case 'setParam': {
       const t = typeAt(doc, x.type);
-      const nodes = t.states[0].graph.nodes;
+      const { at, graph } = graphAt(t, x.state);
+      const nodes = graph.nodes;
       const node = nodes.length ? nodes[x.node % nodes.length] : { id: 'ghost', kind: 'seek', params: {} };
       const def = getNodeDef(node.kind);
       const own = def ? paramDefs(def, node.params).map((p) => p.key) : [];
@@ -320,31 +357,53 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       const key = keys[x.key % keys.length];
       const r = refs(doc);
       const value = 'ref' in x.value ? r[x.value.ref % r.length] : x.value.v;
-      return { edit: setParam(t.id, node.id, key, value), key: x.merge ? `param:${node.id}:${key}` : undefined };
+      return { edit: setParam(at, node.id, key, value), key: x.merge ? `param:${node.id}:${key}` : undefined };
     }
     case 'move': {
       const t = typeAt(doc, x.type);
-      const nodes = t.states[0].graph.nodes;
+      const { at, graph } = graphAt(t, x.state);
+      const nodes = graph.nodes;
       const moves = x.picks.map((p, k) => ({ id: nodes.length ? nodes[p % nodes.length].id : 'ghost', position: x.to[k % Math.max(1, x.to.length)] ?? [0, 0] }));
-      return { edit: moveNodes(t.id, moves), key: x.dragged ? 'drag' : undefined };
+      return { edit: moveNodes(at, moves), key: x.dragged ? 'drag' : undefined };
     }
     case 'paste': {
       // Copy from one type (the selected nodes and the connections among them), paste `times` into another.
-      const src = typeAt(doc, x.from);
-      const dst = typeAt(doc, x.type);
-      const nodes = src.states[0].graph.nodes;
+      const src = graphAt(typeAt(doc, x.from), x.fromState).graph;
+      const dst = graphAt(typeAt(doc, x.type), x.state).at;
+      const nodes = src.nodes;
       const chosen = new Set(x.picks.map((p) => (nodes.length ? nodes[p % nodes.length].id : '')));
       const clip = nodes.filter((n) => chosen.has(n.id));
-      const conns = src.states[0].graph.connections.filter((c) => chosen.has(c.from[0]) && chosen.has(c.to[0]));
+      const conns = src.connections.filter((c) => chosen.has(c.from[0]) && chosen.has(c.to[0]));
       const edit: Edit = (d) => {
         let out = d;
-        for (let k = 0; k < x.times; k++) out = paste(dst.id, out, clip, conns, x.offset ?? undefined).edit(out);
+        for (let k = 0; k < x.times; k++) out = paste(dst, out, clip, conns, x.offset ?? undefined).edit(out);
         return out;
       };
       return { edit };
     }
     case 'addType':
       return { edit: addAgentType(newType(doc)) };
+    case 'addState': {
+      // As the state bar's "+": a fresh name (or one of STATE_NAMES, taken or refused), the graph
+      // of another state copied (or a new one), sometimes a minimum time and reset on enter.
+      const t = typeAt(doc, x.type);
+      const name = x.name % 3 === 0 && 'name' in t ? freshStateName(t as AgentType) : STATE_NAMES[x.name % STATE_NAMES.length];
+      const graph = x.copy % 2 ? graphAt(t, x.copy).graph : newType(doc).states[0].graph;
+      return { edit: addState(t.id, { name, graph, ...(x.name % 2 && Number.isInteger(x.minTicks) && x.minTicks > 0 && x.minTicks <= RANGES.minTicks.max ? { minTicks: x.minTicks } : {}), ...(x.reset ? { resetOnEnter: true } : {}) }) };
+    }
+    case 'removeState':
+      return { edit: removeState(typeAt(doc, x.type).id, x.state % 5) };
+    case 'moveState':
+      return { edit: moveState(typeAt(doc, x.type).id, x.from % 5, (x.to % 6) - 1) };
+    case 'renameState': {
+      const t = typeAt(doc, x.type);
+      const name = x.name % 3 === 0 && 'name' in t ? freshStateName(t as AgentType, 'renamed') : STATE_NAMES[x.name % STATE_NAMES.length];
+      return { edit: renameState(t.id, x.state % 5, name) };
+    }
+    case 'updateState': {
+      const t = typeAt(doc, x.type);
+      return { edit: updateState(t.id, x.state % 5, { minTicks: x.minTicks, resetOnEnter: x.reset }), key: `state:${t.id}:${x.state % 5}` };
+    }
     case 'removeType':
       return { edit: removeAgentType(typeAt(doc, x.type).id) };
     case 'updateType': {
@@ -406,6 +465,8 @@ const checked = new WeakSet<SceneDocument>();
 let steps = 0;
 let emitted = 0;
 let worldsRun = 0;
+/** Documents checked with a type of several states, with an any-state graph, and with a state's minimum time or reset on enter. */
+const stateful = { states: 0, anyState: 0, options: 0 };
 
 /** A copy of `v` with every −0 made 0 (and nothing else changed). */
 function withoutNegativeZero<T>(v: T): T {
@@ -429,6 +490,9 @@ function checkDocument(doc: SceneDocument): void {
   // the loader reads −0 as 0 (docs/scene-format.md): the same document but for that
   const saved = withoutNegativeZero(doc);
   if (!isDeepStrictEqual(back.doc, saved)) expect(back.doc).toEqual(saved);
+  if (doc.agentTypes.some((t) => t.states.length > 1)) stateful.states++;
+  if (doc.agentTypes.some((t) => t.anyState && t.anyState.nodes.length)) stateful.anyState++;
+  if (doc.agentTypes.some((t) => t.states.some((s) => s.minTicks !== undefined || s.resetOnEnter))) stateful.options++;
   const compiled = compile(doc);
   const program = instantiate(compiled);
   // Every few steps: the whole module text, and a few agents of each type for two ticks.
@@ -513,7 +577,10 @@ describe('random edit sequences', () => {
     );
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${s} s`);
-  }, Math.max(60_000, RUNS * 100));
+    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter`);
+    // The sequences reach states: documents of several states, any-state graphs and state options.
+    expect(Math.min(stateful.states, stateful.anyState, stateful.options)).toBeGreaterThan(steps / 100);
+  }, Math.max(60_000, RUNS * 200));
 
   it('a graph pasted until it is full stays loadable: the edit that would pass a limit does nothing', () => {
     const start = deepFreeze(preset('default'));

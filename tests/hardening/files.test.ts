@@ -29,12 +29,14 @@ describe('hostile and broken files', () => {
     // (The few enormous files among them are held to BIG_MS, as below.)
     const s = runFuzz({ seed: SEED, count: COUNT, bigMs: BIG_MS });
     console.log(
-      `files: ${s.tried} tried, ${s.loaded} loaded, ${s.failures.length} failures, slowest ${s.slowest[0]?.ms.toFixed(1)} ms (#${s.slowest[0]?.index} ${s.slowest[0]?.name}), ${s.seconds.toFixed(1)} s`,
+      `files: ${s.tried} tried, ${s.loaded} loaded (${s.stateful} with states), ${s.failures.length} failures, slowest ${s.slowest[0]?.ms.toFixed(1)} ms (#${s.slowest[0]?.index} ${s.slowest[0]?.name}), ${s.seconds.toFixed(1)} s`,
     );
     expect(s.failures).toEqual([]);
     // The generator gives every kind of file: a good share loads (and goes through the compiler).
     expect(s.loaded).toBeGreaterThan(COUNT / 4);
     expect(s.tried - s.loaded).toBeGreaterThan(COUNT / 4);
+    // States, any-state graphs and the new node kinds reach the compiler too.
+    expect(s.stateful).toBeGreaterThan(COUNT / 20);
   }, 300_000);
 
   it(`the enormous files: refused or loaded, each within ${BIG_MS} ms here`, () => {
@@ -50,15 +52,19 @@ describe('hostile and broken files', () => {
   }, 300_000);
 
   it('modules of loaded files run without changing a global', async () => {
-    // The first 20 generated files that load and compile without an error, imported and stepped.
+    // The first 20 generated files that load and compile without an error, imported and stepped (and then more until 3 of them have types of several states).
     const before = globalState();
     let ran = 0;
-    for (let i = 0; ran < 20 && i < 2000; i++) {
+    let stateful = 0;
+    for (let i = 0; (ran < 20 || stateful < 3) && i < 3000; i++) {
       const loaded = loadScene(fuzzFile(SEED, i).text);
       if (!loaded.ok) continue;
       const m = emitModule(loaded.doc);
       if (m.hasErrors) continue;
+      const several = loaded.doc.agentTypes.some((t) => t.states.length > 1);
+      if (ran >= 20 && !several) continue;
       const mod = await importModule(dir, m.js);
+      if (several) stateful++;
       const counts = Object.fromEntries(loaded.doc.agentTypes.map((t) => [t.id, Math.min(t.count, 5)]));
       const world = mod.createWorld({ counts });
       world.step(10);
@@ -66,6 +72,7 @@ describe('hostile and broken files', () => {
       expect(globalDifference(before, globalState()), `file ${i}`).toBeNull();
       ran++;
     }
-    expect(ran).toBe(20);
+    expect(ran).toBeGreaterThanOrEqual(20);
+    expect(stateful, 'modules of several states among them').toBeGreaterThanOrEqual(3);
   }, 120_000);
 });

@@ -13,18 +13,25 @@
  * - a file takes at most SLOW_MS (see `stopwatch`; a slower one is re-timed twice, keeping the
  *   fastest, so a busy machine does not count).
  *
+ * States are in every part of it: the bases include the presets with states (every graph of them
+ * marked, state names too), `addStates` gives a type more states, an any-state graph, minimum times
+ * and reset on enter (in and out of range), Go to State nodes (to a state, to a missing one, to
+ * none, unconnected, wired to conditions) and the number and condition node kinds, and the damage
+ * reaches any graph of a type.
+ *
  * Every file is reproducible from (seed, index): `npx tsx tests/hardening/fuzz-files.ts --only N`.
  */
 import { isDeepStrictEqual } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { NODE_DEFS, paramDefs } from '../../nodes/index';
 import { compile } from '../../src/compiler/index';
 import { emitModule } from '../../src/compiler/module';
 import { MAX_ERRORS } from '../../src/document/errors';
 import { loadScene, validateScene } from '../../src/document/load';
 import { LIMITS } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
-import type { SceneDocument } from '../../src/document/types';
+import type { Graph, GraphNode, SceneDocument } from '../../src/document/types';
 import { PRESET_KEYS, Rng, globalDifference, globalState, literalProblem, preset } from './shared';
 
 /** The marker every planted string carries. */
@@ -67,13 +74,17 @@ export function markedPreset(key: string): SceneDocument {
   doc.agentTypes.forEach((t, k) => {
     t.id = m(t.id);
     t.name = PAYLOADS[k % PAYLOADS.length];
-    for (const n of t.states[0].graph.nodes) {
-      n.id = m(n.id);
-      for (const [p, v] of Object.entries(n.params)) if (typeof v === 'string' && refs.has(v)) n.params[p] = m(v);
-    }
-    for (const c of t.states[0].graph.connections) {
-      c.from[0] = m(c.from[0]);
-      c.to[0] = m(c.to[0]);
+    // (State names are left unmarked: the compiled program's states table carries them, outside
+    // the scene literal. They are ID_PATTERN names, so they cannot escape a string there.)
+    for (const g of [...t.states.map((s) => s.graph), ...(t.anyState ? [t.anyState] : [])]) {
+      for (const n of g.nodes) {
+        n.id = m(n.id);
+        for (const [p, v] of Object.entries(n.params)) if (typeof v === 'string' && refs.has(v)) n.params[p] = m(v);
+      }
+      for (const c of g.connections) {
+        c.from[0] = m(c.from[0]);
+        c.to[0] = m(c.to[0]);
+      }
     }
   });
   const r = validateScene(doc);
@@ -279,7 +290,7 @@ function damageGraph(r: Rng, doc: SceneDocument): void {
   const types = doc.agentTypes;
   if (!types.length) return;
   const t = r.pick(types);
-  const g = t.states[0].graph;
+  const g = r.chance(0.3) && t.anyState ? t.anyState : r.pick(t.states).graph;
   const node = () => (g.nodes.length ? r.pick(g.nodes) : undefined);
   const text = (max: number) => r.pick(PAYLOADS).slice(0, max);
   const id = () => (g.nodes.length ? r.pick(g.nodes).id : 'zqGhost');
@@ -341,6 +352,83 @@ function damageGraph(r: Rng, doc: SceneDocument): void {
       t.count = r.pick([0, 1, 100_000]);
       t.maxSpeed = r.pick([0, 10_000]);
       t.mass = r.pick([5e-324, 1_000_000]);
+  }
+}
+
+// ── States ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The node kinds of numbers and conditions (and Go to State): what states are made of. */
+const STATE_KINDS = NODE_DEFS.filter((d) => d.kind === 'go-to-state' || d.outputs.some((o) => o.type === 'number' || o.type === 'condition')).map((d) => d.kind);
+
+/** Minimum times: in range, at its ends, and every way out of it. */
+const MIN_TICKS = [0, 1, 30, 600, 10_000_000, 10_000_001, -1, 0.5, -0, 1e308, NaN, '5', true, null];
+
+/** A node of a number or condition kind (or Go to State) with its parameters in range, at their ends or hostile. */
+function stateNode(r: Rng, id: string, states: string[]): GraphNode {
+  const kind = r.chance(0.25) ? 'go-to-state' : r.pick(STATE_KINDS);
+  const def = NODE_DEFS.find((d) => d.kind === kind)!;
+  const params: GraphNode['params'] = {};
+  for (const p of paramDefs(def, {})) {
+    if (!r.chance(0.6)) continue;
+    if (p.type === 'number') params[p.key] = r.pick([p.default, p.min, p.max, p.min - 1, p.max + 1, 0.5, -0, 1e308]);
+    else if (p.type === 'state') params[p.key] = r.chance(0.7) && states.length ? r.pick(states) : r.pick(['', 'zqMissing', 'zq nope']);
+    else if (p.type === 'choice') params[p.key] = r.chance(0.8) ? r.pick(p.options).value : 'zqChoice';
+    else if (p.type === 'boolean') params[p.key] = r.chance(0.5);
+    else params[p.key] = r.pick(['', 'zqRef', ...states]);
+  }
+  return { id, kind, params, position: [r.int(800), r.int(600)] };
+}
+
+/** Wires: mostly from a node's output to an input of its type, sometimes to any port. */
+function stateWires(r: Rng, g: Graph, count: number): void {
+  const defs = (n: GraphNode) => NODE_DEFS.find((d) => d.kind === n.kind);
+  for (let k = 0; k < count && g.nodes.length > 1; k++) {
+    const a = r.pick(g.nodes);
+    const b = r.pick(g.nodes);
+    const out = defs(a)?.outputs ?? [];
+    const ins = defs(b)?.inputs ?? [];
+    const o = out.length ? r.pick(out) : undefined;
+    const typed = ins.filter((i) => i.type === o?.type || (o?.type === 'agent' && i.type === 'point'));
+    const i = typed.length && r.chance(0.8) ? r.pick(typed) : ins.length ? r.pick(ins) : undefined;
+    g.connections.push({ from: [a.id, o?.key ?? 'holds'], to: [b.id, i?.key ?? r.pick(['when', 'a', 'in0', 'zqPort'])] });
+  }
+}
+
+/**
+ * Gives a type more states (copies of its graphs, or graphs of number, condition and Go to State
+ * nodes wired among themselves and into its nodes), an any-state graph, minimum times and reset on
+ * enter in and out of range, and Go to State nodes into its existing graphs.
+ */
+function addStates(r: Rng, doc: SceneDocument): void {
+  if (!doc.agentTypes.length) return;
+  const t = r.pick(doc.agentTypes);
+  const extra = r.pick([1, 1, 2, 3, 8]);
+  const names = t.states.map((s) => s.name);
+  // Most files are valid documents (their problems are the compiler's); one in four has one value the loader refuses.
+  const hostile = r.chance(0.25) ? r.int(3) : -1;
+  for (let k = 0; k < extra; k++) {
+    const name = hostile === 0 && k === 0 ? r.pick(['', 'zq bad name', names[0] ?? 's', `s${'s'.repeat(70)}`]) : `s${names.length}`;
+    names.push(name);
+    const graph: Graph = r.chance(0.5) ? structuredClone(r.pick(t.states).graph) : { nodes: [{ id: 'zqout', kind: 'agent-output', params: {}, position: [0, 0] }, { id: 'zqw', kind: 'wander', params: {}, position: [0, 0] }], connections: [{ from: ['zqw', 'force'], to: ['zqout', 'force'] }] };
+    t.states.push({ name, graph });
+  }
+  for (const s of t.states) {
+    if (r.chance(0.4)) s.minTicks = r.pick(MIN_TICKS.slice(0, 5) as number[]);
+    if (r.chance(0.3)) s.resetOnEnter = r.chance(0.5);
+    // Go to State nodes and the conditions and numbers they read
+    const nodes = r.int(8);
+    for (let j = 0; j < nodes; j++) s.graph.nodes.push(stateNode(r, `zqst${s.graph.nodes.length}`, names));
+    stateWires(r, s.graph, r.int(2 * nodes + 1));
+  }
+  const s = r.pick(t.states) as { minTicks?: unknown; resetOnEnter?: unknown };
+  if (hostile === 1) s.minTicks = r.pick(MIN_TICKS.slice(5));
+  if (hostile === 2) s.resetOnEnter = r.pick<unknown>(['yes', 1, null, 0]);
+  if (r.chance(0.5)) {
+    const g: Graph = { nodes: [], connections: [] };
+    for (let j = 1 + r.int(6); j > 0; j--) g.nodes.push(stateNode(r, `zqany${g.nodes.length}`, names));
+    if (r.chance(0.1)) g.nodes.push({ id: 'zqforce', kind: r.pick(['seek', 'wander', 'agent-output']), params: {}, position: [0, 0] });
+    stateWires(r, g, r.int(8));
+    t.anyState = g;
   }
 }
 
@@ -580,6 +668,20 @@ export function fuzzFile(seed: number, index: number): { name: string; text: str
     return { name: 'random JSON', text: r.chance(0.3) ? mutateText(r, text) : text };
   }
   const k = r.int(bases().length);
+  if (kind < 250) {
+    const d = structuredClone(bases()[k]);
+    addStates(r, d);
+    if (r.chance(0.3)) addStates(r, d);
+    const n = r.int(3);
+    for (let i = 0; i < n; i++) damageGraph(r, d);
+    let text = JSON.stringify(d, null, r.pick([0, 2]));
+    if (r.chance(0.2)) {
+      const v = JSON.parse(text) as Json;
+      mutateValue(r, v);
+      text = JSON.stringify(v);
+    }
+    return { name: `preset ${PRESET_KEYS[k]} with states, ${n} graph damage(s)`, text };
+  }
   if (kind < 400) {
     const d = structuredClone(bases()[k]);
     const n = 1 + r.int(6);
@@ -615,6 +717,8 @@ export function bigFiles(seed: number): { name: string; text: string }[] {
 /** What one file did. */
 export interface FileResult {
   loaded: boolean;
+  /** Loaded, with a type of several states or an any-state graph. */
+  stateful?: boolean;
   ms: number;
   problems: string[];
 }
@@ -703,13 +807,16 @@ export function runFile(text: string): FileResult {
       ms = Math.min(ms, work(text).ms);
     }
   }
-  return { loaded: loaded.ok, ms, problems };
+  const stateful = loaded.ok && loaded.doc.agentTypes.some((t) => t.states.length > 1 || t.anyState !== undefined);
+  return { loaded: loaded.ok, stateful, ms, problems };
 }
 
 /** A fuzzing run's figures. */
 export interface FuzzSummary {
   tried: number;
   loaded: number;
+  /** Loaded files with states (several, or an any-state graph). */
+  stateful: number;
   failures: { index: number; name: string; problems: string[] }[];
   slowest: { index: number; name: string; ms: number; chars: number }[];
   overSlow: number;
@@ -731,11 +838,12 @@ export function runFuzz(options: {
   progress?: (s: FuzzSummary) => void;
 }): FuzzSummary {
   const t0 = performance.now();
-  const s: FuzzSummary = { tried: 0, loaded: 0, failures: [], slowest: [], overSlow: 0, seconds: 0 };
+  const s: FuzzSummary = { tried: 0, loaded: 0, stateful: 0, failures: [], slowest: [], overSlow: 0, seconds: 0 };
   const one = (index: number, name: string, text: string, big: boolean) => {
     const r = runFile(text);
     s.tried++;
     if (r.loaded) s.loaded++;
+    if (r.stateful) s.stateful++;
     const limit = big ? (options.bigMs ?? SLOW_MS) : SLOW_MS;
     if (r.ms > limit) {
       s.overSlow++;

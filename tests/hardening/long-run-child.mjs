@@ -5,7 +5,12 @@
 // inside the world (wrap: [0, W) × [0, H); bounce: [0, W] × [0, H]) and no agent is faster than its
 // own maxSpeed (read from a snapshot) × (1 + 1e-12). At the early tick and at the last it forces a
 // garbage collection and reads the heap, and checks that a snapshot holds only finite numbers.
-// Prints one line of JSON: { ok, ticks, agents, problems, heapEarly, heapLate, maxSpeedRatio, seconds }.
+// States: after every tick each agent's state is one of its type's states, and the transitions of the
+// tick (drained every tick) name the type and states that exist, at this tick; the states each type
+// visited and its transitions are counted. The tail: a world created from a snapshot taken `tail`
+// ticks before the end, given the same inputs, ends bit for bit where the run ended (positions,
+// velocities and states).
+// Prints one line of JSON: { ok, ticks, agents, problems, heapEarly, heapLate, maxSpeedRatio, seconds, states }.
 import { pathToFileURL } from 'node:url';
 
 const [file, ticksArg, earlyArg] = process.argv.slice(2);
@@ -54,13 +59,45 @@ function problem(text) {
   if (problems.length < 10) problems.push(text);
 }
 
+const names = ids.map((id) => world.stateNames(id));
+/** Per type: the states its agents were seen in, the transitions logged, and the events dropped. */
+const states = Object.fromEntries(ids.map((id, k) => [id, { names: names[k], visited: [], transitions: 0, lost: 0 }]));
+const seen = ids.map((id, k) => new Uint8Array(names[k].length));
+const tail = Math.min(1000, Math.floor(ticks / 10));
+const resumeAt = ticks - tail;
+let resumeSnapshot = resumeAt === 0 ? world.snapshot() : null;
+
+/** The inputs of tick t: the pointer and the targets circle the world, so seeking, fleeing and arriving never settle. */
+function inputs(w, t) {
+  const a = t * 0.013;
+  w.setPointer(W * (0.5 + 0.45 * Math.cos(a)), H * (0.5 + 0.45 * Math.sin(1.3 * a)));
+  for (let k = 0; k < targets.length; k++) w.setTarget(targets[k], W * (0.5 + 0.4 * Math.sin(a + k)), H * (0.5 + 0.4 * Math.cos(0.7 * a + k)));
+}
+
+/** Positions, velocities and states of every type, copied. */
+function state(w) {
+  return ids.map((id) => [Float64Array.from(w.positions(id)), Float64Array.from(w.velocities(id)), Float64Array.from(w.states(id))]);
+}
+
 const t0 = performance.now();
 for (let t = 1; t <= ticks; t++) {
-  // The pointer and the targets circle the world, so seeking, fleeing and arriving never settle.
-  const a = t * 0.013;
-  world.setPointer(W * (0.5 + 0.45 * Math.cos(a)), H * (0.5 + 0.45 * Math.sin(1.3 * a)));
-  for (let k = 0; k < targets.length; k++) world.setTarget(targets[k], W * (0.5 + 0.4 * Math.sin(a + k)), H * (0.5 + 0.4 * Math.cos(0.7 * a + k)));
+  inputs(world, t);
   world.step();
+  for (let k = 0; k < ids.length; k++) {
+    const st = world.states(ids[k]);
+    const n = names[k].length;
+    for (let i = 0; i < st.length; i++) {
+      if (st[i] >= n) problem(`tick ${t}: ${ids[k]}[${i}] is in state ${st[i]}, of ${n}`);
+      else seen[k][st[i]] = 1;
+    }
+  }
+  for (const e of world.transitions()) {
+    const k = ids.indexOf(e.type);
+    if (k < 0 || e.tick !== t - 1 && e.tick !== t || !names[k].includes(e.from) || !names[k].includes(e.to) || !(e.index >= 0)) problem(`tick ${t}: a transition that does not exist: ${JSON.stringify(e)}`);
+    else states[e.type].transitions++;
+  }
+  if (world.transitionsLost) for (const id of ids) states[id].lost += world.transitionsLost;
+  if (t === resumeAt) resumeSnapshot = world.snapshot();
   for (let k = 0; k < ids.length; k++) {
     const p = world.positions(ids[k]);
     const v = world.velocities(ids[k]);
@@ -93,4 +130,22 @@ for (let t = 1; t <= ticks; t++) {
   if (problems.length >= 10) break;
 }
 const seconds = (performance.now() - t0) / 1000;
-console.log(JSON.stringify({ ok: problems.length === 0, ticks: world.tick, agents, problems, heapEarly, heapLate, maxSpeedRatio, seconds }));
+ids.forEach((id, k) => (states[id].visited = names[k].filter((_, s) => seen[k][s])));
+if (problems.length === 0) {
+  // The tail again, from the snapshot: bit for bit.
+  const again = mod.createWorld({ snapshot: resumeSnapshot });
+  for (let t = resumeAt + 1; t <= ticks; t++) {
+    inputs(again, t);
+    again.step();
+  }
+  const a = state(world);
+  const b = state(again);
+  const what = ['positions', 'velocities', 'states'];
+  a.forEach((arrays, k) =>
+    arrays.forEach((x, j) => {
+      const i = x.findIndex((v, i) => !Object.is(v, b[k][j][i]));
+      if (i >= 0 || x.length !== b[k][j].length) problem(`resumed from the snapshot of tick ${resumeAt}: ${ids[k]} ${what[j]}[${i}] is ${b[k][j][i]} at tick ${ticks}, not ${x[i]}`);
+    }),
+  );
+}
+console.log(JSON.stringify({ ok: problems.length === 0, ticks: world.tick, agents, problems, heapEarly, heapLate, maxSpeedRatio, seconds, states }));

@@ -25,6 +25,8 @@ export interface LongRun {
   heapLate: number;
   maxSpeedRatio: number;
   seconds: number;
+  /** Per type: its states, those its agents were seen in, the transitions logged and the events the log dropped. */
+  states: Record<string, { names: string[]; visited: string[]; transitions: number; lost: number }>;
 }
 
 /** Writes the preset's module into `dir`; returns its file. */
@@ -79,5 +81,5 @@ export async function pool<T>(jobs: (() => Promise<T>)[], parallel: number): Pro
 /** One line per run, for the console. */
 export function describeRun(r: LongRun): string {
   const kib = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
-  return `${r.ok ? 'ok  ' : 'FAIL'} ${r.key.padEnd(18)} ${String(r.agents).padStart(5)} agents ${r.ticks.toLocaleString('en-US').padStart(7)} ticks ${r.seconds.toFixed(1).padStart(6)} s  heap ${kib(r.heapEarly)} → ${kib(r.heapLate)} (${r.heapLate - r.heapEarly >= 0 ? '+' : ''}${kib(r.heapLate - r.heapEarly)})  fastest ${r.maxSpeedRatio > 1 ? `maxSpeed × (1 + ${(r.maxSpeedRatio - 1).toExponential(1)})` : `${(r.maxSpeedRatio * 100).toFixed(4)} % of maxSpeed`}${r.problems.length ? `\n     ${r.problems.join('\n     ')}` : ''}`;
+  return `${r.ok ? 'ok  ' : 'FAIL'} ${r.key.padEnd(18)} ${String(r.agents).padStart(5)} agents ${r.ticks.toLocaleString('en-US').padStart(7)} ticks ${r.seconds.toFixed(1).padStart(6)} s  heap ${kib(r.heapEarly)} → ${kib(r.heapLate)} (${r.heapLate - r.heapEarly >= 0 ? '+' : ''}${kib(r.heapLate - r.heapEarly)})  ${Object.entries(r.states ?? {}).filter(([, s]) => s.names.length > 1).map(([id, s]) => ` ${id}: ${s.visited.length}/${s.names.length} states, ${s.transitions} transitions${s.lost ? ` (${s.lost} lost)` : ''}`).join(';')}  fastest ${r.maxSpeedRatio > 1 ? `maxSpeed × (1 + ${(r.maxSpeedRatio - 1).toExponential(1)})` : `${(r.maxSpeedRatio * 100).toFixed(4)} % of maxSpeed`}${r.problems.length ? `\n     ${r.problems.join('\n     ')}` : ''}`;
 }
