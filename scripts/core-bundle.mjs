@@ -6,14 +6,18 @@ import * as esbuild from 'esbuild';
  * Bundles runtime/module-entry.ts (esbuild: ESM, tree-shaken, unminified so a user can read the
  * module) and removes its final `export { … }`: the exported module declares its own exports.
  * Every entry export must keep its own name (no `a as b` renames), since generated code calls them
- * by name.
+ * by name. Target ES2022 keeps class fields native: lowered to ES2020, each field became a keyed
+ * store in a helper, and V8 turns an object given more than about a dozen such properties into a
+ * slow dictionary (the per-type `Agents`, with the state arrays, crossed it: 3× slower ticks for
+ * small scenes; tests/module/shapes.test.ts guards it). Class fields run in every browser and
+ * Node version the module supports.
  */
 export async function buildCoreSource(root) {
   const result = await esbuild.build({
     entryPoints: [path.join(root, 'runtime/module-entry.ts')],
     bundle: true,
     format: 'esm',
-    target: 'es2020',
+    target: 'es2022',
     platform: 'neutral',
     write: false,
     legalComments: 'none',
