@@ -110,6 +110,11 @@ export function hasForceOutput(kind: string): boolean {
   return !!def && !def.sink && def.outputs.some((p) => p.type === 'force');
 }
 
+/** The kind of the graph's sink (the Agent Output): what a new state's graph starts with. */
+export function sinkKind(): string {
+  return NODE_DEFS.find((d) => d.sink)!.kind;
+}
+
 /** Whether nodes of this kind are transitions (Go to State). */
 export function isTransition(kind: string): boolean {
   return BY_KIND.get(kind)?.transition === true;

@@ -3,7 +3,7 @@ import { getNodeDef, paramDefs, paramValue } from '../../nodes/index';
 import type { InspectContext, InspectPart, NodeDef } from '../../nodes/types';
 import type { ProbeReading, ProbeValue } from '../../runtime/api';
 import type { AgentType, Graph, GraphNode, SceneDocument } from '../document/types';
-import { hasForceOutput } from '../../nodes/index';
+import { hasForceOutput, isTransition } from '../../nodes/index';
 import { probeColors, type Followed } from '../preview/inspect';
 import { stateColorVar } from '../preview/state-counts';
 import { TICKS_PER_SECOND } from '../preview/ticker';
@@ -48,7 +48,7 @@ export function transitionRows(type: AgentType, reading: ProbeReading): Transiti
   const add = (graph: Graph, any: boolean): void => {
     const found: TransitionRow[] = [];
     for (const n of graph.nodes) {
-      if (n.kind !== 'go-to-state') continue;
+      if (!isTransition(n.kind)) continue;
       const when = graph.connections.find((c) => c.to[0] === n.id && c.to[1] === 'when');
       let holds: TransitionRow['holds'] = when ? null : 'always';
       if (when) {

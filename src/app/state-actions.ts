@@ -4,6 +4,7 @@
  * one undoable edit of the host's document (src/document/state-commands.ts); the graph shown
  * follows the state acted on.
  */
+import { isSink, sinkKind } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
 import type { Edit } from '../document/commands';
 import { ANY_STATE } from '../document/graphs';
@@ -29,12 +30,12 @@ export interface StateHost {
 
 /** The graph a new state starts with: just an Agent Output. */
 export function newStateGraph(): Graph {
-  return { nodes: [{ id: 'out', kind: 'agent-output', params: {}, position: [400, 200] }], connections: [] };
+  return { nodes: [{ id: 'out', kind: sinkKind(), params: {}, position: [400, 200] }], connections: [] };
 }
 
 /** Whether a graph holds nothing a user made: no node, or only the Agent Output a new state starts with. */
 export function isBlankGraph(g: Graph): boolean {
-  return g.nodes.length === 0 || (g.nodes.length === 1 && g.nodes[0].kind === 'agent-output' && g.connections.length === 0);
+  return g.nodes.length === 0 || (g.nodes.length === 1 && isSink(g.nodes[0].kind) && g.connections.length === 0);
 }
 
 /** Why state `index` of `type` cannot be called `name`, or null when it can (its own name included). */
