@@ -1,6 +1,6 @@
 import { scratchForce } from './emit-helpers';
 import { warnSlowingRadius } from './physics';
-import type { NodeDef, NumberParam } from './types';
+import type { Emitted, NodeDef, NumberParam } from './types';
 
 const slowingRadius: NumberParam = { key: 'slowingRadius', label: 'Slowing radius', type: 'number', default: 100, min: 0, minExclusive: true, max: 1e5, step: 5, unit: 'px', slider: true, help: 'At the end of an open path, start slowing down this far away, px.' };
 
@@ -10,19 +10,26 @@ export const followPath: NodeDef = {
   label: 'Follow Path',
   category: 'behaviour',
   help: 'Seek the path’s waypoints in order; on a looped path start again, on an open one arrive at the last point and stop.',
-  formula: 'Seek the current waypoint; within the threshold, advance to the next (a looped path wraps); Arrive at the last of an open path',
+  formula: 'Seek the current waypoint; within the threshold, advance to the next (a looped path wraps); Arrive at the last of an open path. Finished: open, on the last waypoint, within the threshold',
   inputs: [{ key: 'path', label: 'Path', type: 'path', required: true }],
-  outputs: [{ key: 'force', label: 'Force', type: 'force' }],
+  outputs: [
+    { key: 'force', label: 'Force', type: 'force' },
+    { key: 'finished', label: 'Finished', type: 'condition', help: 'Holds on an open path once the agent is within the waypoint radius of its last point (an empty path: always; a looped one: never).' },
+  ],
   params: [
     { key: 'threshold', label: 'Waypoint radius', type: 'number', default: 20, min: 0, max: 1e5, step: 1, unit: 'px', slider: true, help: 'A waypoint counts as reached within this distance, px.' },
     slowingRadius,
   ],
-  emit: (ctx) => {
+  emit: (ctx): Emitted => {
     const p = ctx.pathInput('path')!;
-    const o = ctx.slot();
     const m = ctx.memory([0]);
+    // (an expression, so it costs nothing where nothing reads it; it only reads the waypoint index)
+    const finished = { type: 'condition' as const, expr: `pathFinished(A, i, ${m}, ${p.expr}, ${ctx.num('threshold')})` };
+    // feeding a Go to State: read the waypoint the node left last tick, do not move on
+    if (ctx.phase === 'conditions') return { outputs: { finished } };
+    const o = ctx.slot();
     const call = ctx.call('followPath', 's', o, 'A', 'i', m, p.expr, ctx.num('threshold'), ctx.num('slowingRadius'));
-    return { body: call, outputs: { force: scratchForce(o) } };
+    return { body: call, outputs: { force: scratchForce(o), finished } };
   },
   mute: 'zero',
   // at the end of an open path it arrives: when it reads the path straight from a Path node

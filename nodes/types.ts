@@ -190,6 +190,11 @@ export interface EmitContext {
   local(prefix: string): string;
   /** The world's width and height as literals. */
   worldSize(): { width: string; height: string };
+  /**
+   * Where the code goes: `'conditions'` before the state's forces (what feeds a Go to State, which
+   * must only read: a node with memory then reads what it left last tick), or `'forces'`.
+   */
+  readonly phase: 'conditions' | 'forces';
   /** The agent's time in its state, whole ticks (an expression); the type then counts it. */
   timeInState(): string;
   /** The bit of the type's signal flags (`A.sig[i]`) that holds this signal; the type then has it. */

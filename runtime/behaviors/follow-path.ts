@@ -58,3 +58,19 @@ export function followPath(
     out[o + 1] = -vy * ms;
   }
 }
+
+/**
+ * Whether agent `i` has finished an open path, as Follow Path's memory (waypoint index at `m`) says:
+ * its index is the last waypoint and it is within `threshold` of it. An empty path is finished; a
+ * looped one never is. Reads only.
+ */
+export function pathFinished(A: Agents, i: number, m: number, path: Path, threshold: number): boolean {
+  const n = path.n;
+  if (n === 0) return true;
+  if (path.loop) return false;
+  const w = A.mem[i * A.memStride + m];
+  if (!(w >= n - 1)) return false;
+  const dx = A.pos[2 * i] - path.pts[2 * n - 2];
+  const dy = A.pos[2 * i + 1] - path.pts[2 * n - 1];
+  return dx * dx + dy * dy < threshold * threshold;
+}

@@ -176,7 +176,7 @@ class TypeLowering {
    * Emits `nodes` of `ordered`'s graph in order, appending their loop code to `body`, their outputs
    * to `outputs` and, with `probes`, their probe sites (positions in `body`) to `probes`.
    */
-  emit(ordered: Ordered, nodes: readonly CheckedNode[], body: string[], outputs: Map<string, Record<string, ValueRef>>, probes: ProbeSite[] | null): void {
+  emit(ordered: Ordered, nodes: readonly CheckedNode[], body: string[], outputs: Map<string, Record<string, ValueRef>>, probes: ProbeSite[] | null, phase: 'conditions' | 'forces' = 'forces'): void {
     const { graph } = ordered;
     const { scene, lowered, t } = this;
     const identOf = (k: number): string => (k === t ? 'A' : `T${k}`);
@@ -283,6 +283,7 @@ class TypeLowering {
           return name;
         },
         worldSize: () => ({ width: numberLiteral(scene.world.width), height: numberLiteral(scene.world.height) }),
+        phase,
         timeInState: () => {
           lowered.timed = true;
           return 'A.tis[i]';
@@ -400,7 +401,7 @@ function lowerStatesInto(l: TypeLowering, graphs: readonly Ordered[]): void {
     const code: string[] = [];
     const probes: ProbeSite[] = [];
     l.state = g.graph.state;
-    l.emit(g, g.conditions.filter((n) => n.def?.transition !== true), code, outputs[k], probes);
+    l.emit(g, g.conditions.filter((n) => n.def?.transition !== true), code, outputs[k], probes, 'conditions');
     const gotos: { to: number; when: string }[] = [];
     for (const n of g.conditions) {
       if (n.def?.transition !== true || n.muted) continue;

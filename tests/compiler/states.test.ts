@@ -257,3 +257,56 @@ describe('a comparison that can never hold', () => {
     expect(compile(withCompare('lt', 120)).diagnostics).toEqual([]);
   });
 });
+
+describe('Follow Path’s Finished condition', () => {
+  /** Walkers that follow path `p` and go to "done" when their Follow Path says it is finished. */
+  const walk = (points: [number, number][], loop: boolean) => {
+    const doc = withStates([
+      state(
+        'walk',
+        [node('path', 'path', { path: 'p' }), node('follow', 'follow-path', { threshold: 15 }), node('go', 'go-to-state', { state: 'done' })],
+        [wire('path.path', 'follow.path'), wire('follow.force', 'out.force'), wire('follow.finished', 'go.when')],
+      ),
+      bare('done'),
+    ]);
+    doc.world.paths = [{ id: 'p', points, loop }];
+    return doc;
+  };
+
+  it('holds once a walker is within the waypoint radius of an open path’s last point: it reads the waypoint the node left, and moves it on no further', () => {
+    const w = world(walk([[100, 100], [300, 100]], false));
+    const arrived = () => {
+      const p = w.positions('a');
+      return [0, 1, 2, 3, 4].map((i) => Math.hypot(p[2 * i] - 300, p[2 * i + 1] - 100) < 15);
+    };
+    let ticks = 0;
+    while (Array.from(w.states('a')).some((s) => s === 0) && ticks < 5000) {
+      const before = Array.from(w.states('a'));
+      const near = arrived();
+      w.step();
+      ticks++;
+      // an agent still walking leaves only after a tick that began within 15 px of the end, on the last waypoint
+      Array.from(w.states('a')).forEach((s, i) => {
+        if (before[i] === 0 && s === 1) expect(near[i]).toBe(true);
+      });
+    }
+    expect(Array.from(w.states('a'))).toEqual([1, 1, 1, 1, 1]);
+    expect(w.transitions().every((e) => e.from === 'walk' && e.to === 'done')).toBe(true);
+  });
+
+  it('never holds on a looped path; always on an empty one', () => {
+    const looped = world(walk([[100, 100], [300, 100]], true));
+    looped.step(3000);
+    expect(Array.from(looped.states('a'))).toEqual([0, 0, 0, 0, 0]);
+    const empty = world(walk([], false));
+    empty.step(1);
+    expect(Array.from(empty.states('a'))).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('costs nothing where nothing reads it: a graph that does not wire it compiles as before', () => {
+    const doc = withStates([state('only', [node('path', 'path', { path: 'p' }), node('follow', 'follow-path')], [wire('path.path', 'follow.path'), wire('follow.force', 'out.force')])]);
+    doc.world.paths = [{ id: 'p', points: [[100, 100], [300, 100]], loop: false }];
+    doc.agentTypes[0].states[0].name = 'default';
+    expect(compile(doc).programSource).not.toContain('pathFinished(');
+  });
+});
