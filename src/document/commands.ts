@@ -262,30 +262,34 @@ export const renameAgentType =
     if (!doc.agentTypes.some((t) => t.id === typeId)) return doc;
     const agentTypes = doc.agentTypes.map((t) => {
       let next = t;
-      for (const { state, graph } of graphsOf(t, 0)) next = withGraph(next, state, retarget(graph));
+      for (const { state, graph } of graphsOf(t, 0)) next = withGraph(next, state, retargetParams(graph, 'agentType', typeId, newId));
       return t.id === typeId ? { ...next, id: newId } : next;
     });
     return { ...doc, agentTypes };
 
-    /** A graph whose agent-type parameters that chose `typeId` choose `newId` (the same object when none did). */
-    function retarget(graph: Graph): Graph {
-      let changed = false;
-      const nodes = graph.nodes.map((n) => {
-        const def = getNodeDef(n.kind);
-        if (!def) return n;
-        let params: Record<string, ParamValue> | null = null;
-        for (const p of paramDefs(def, n.params)) {
-          if (p.type !== 'agentType' || !Object.hasOwn(n.params, p.key) || n.params[p.key] !== typeId) continue;
-          params ??= { ...n.params };
-          params[p.key] = newId;
-        }
-        if (!params) return n;
-        changed = true;
-        return { ...n, params };
-      });
-      return changed ? { ...graph, nodes } : graph;
-    }
   };
+
+/**
+ * A graph whose reference parameters of type `kind` (an agent type, a state) that name `from` name
+ * `to` instead; the same object when none did. What renaming a type or a state does to its graphs.
+ */
+export function retargetParams(graph: Graph, kind: 'agentType' | 'state', from: string, to: string): Graph {
+  let changed = false;
+  const nodes = graph.nodes.map((n) => {
+    const def = getNodeDef(n.kind);
+    if (!def) return n;
+    let params: Record<string, ParamValue> | null = null;
+    for (const p of paramDefs(def, n.params)) {
+      if (p.type !== kind || !Object.hasOwn(n.params, p.key) || n.params[p.key] !== from) continue;
+      params ??= { ...n.params };
+      params[p.key] = to;
+    }
+    if (!params) return n;
+    changed = true;
+    return { ...n, params };
+  });
+  return changed ? { ...graph, nodes } : graph;
+}
 
 /** Changes an agent type's fields other than its id and graphs (name, color, count, mass, …). */
 export const updateAgentType =

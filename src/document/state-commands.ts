@@ -4,11 +4,10 @@
  * document object when the edit does not apply). Go to State nodes name their target state, so a
  * rename rewrites them and a removal leaves them to the compiler's "missing state" diagnostic.
  */
-import { getNodeDef, paramDefs } from '../../nodes/index';
-import { updateType, type Edit } from './commands';
+import { retargetParams, updateType, type Edit } from './commands';
 import { graphsOf, withGraph } from './graphs';
 import { LIMITS, RANGES } from './schema';
-import { ID_PATTERN, type AgentType, type Graph, type ParamValue, type TypeState } from './types';
+import { ID_PATTERN, type AgentType, type TypeState } from './types';
 
 /** A state name not used in the type, from a base: "state", "state-2", … */
 export function freshStateName(type: AgentType, base = 'state'): string {
@@ -55,28 +54,10 @@ export const renameState =
       const states = t.states.slice();
       states[index] = { ...states[index], name };
       let next: AgentType = { ...t, states };
-      for (const { state, graph } of graphsOf(next, 0)) next = withGraph(next, state, retarget(graph, old, name));
+      for (const { state, graph } of graphsOf(next, 0)) next = withGraph(next, state, retargetParams(graph, 'state', old, name));
       return next;
     });
 
-/** A graph whose state parameters that named `from` name `to` (the same object when none did). */
-function retarget(graph: Graph, from: string, to: string): Graph {
-  let changed = false;
-  const nodes = graph.nodes.map((n) => {
-    const def = getNodeDef(n.kind);
-    if (!def) return n;
-    let params: Record<string, ParamValue> | null = null;
-    for (const p of paramDefs(def, n.params)) {
-      if (p.type !== 'state' || n.params[p.key] !== from) continue;
-      params ??= { ...n.params };
-      params[p.key] = to;
-    }
-    if (!params) return n;
-    changed = true;
-    return { ...n, params };
-  });
-  return changed ? { ...graph, nodes } : graph;
-}
 
 /** Sets a state's minimum time (whole ticks; 0 removes it) and reset on enter (false removes it). Out of range: no change. */
 export const updateState =
