@@ -92,3 +92,26 @@ export function graphOf(d: SceneDocument, typeId: string) {
     connections: t.states[0].graph.connections.map((c) => `${c.from.join('.')}->${c.to.join('.')}`).sort(),
   };
 }
+
+/**
+ * Opens a scene as a user does: Open…, then a file of it (the text, or a document to write as
+ * JSON). Resolves once the app shows that scene (its name and agent types); a file the app refuses
+ * fails here with the dialog's text.
+ */
+export async function openFile(page: Page, name: string, scene: SceneDocument | string): Promise<void> {
+  const text = typeof scene === 'string' ? scene : JSON.stringify(scene);
+  const d = JSON.parse(text) as SceneDocument;
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-test="open"]')]);
+  await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  const shown = page.waitForFunction(
+    ([n, ids]) => {
+      const a = (window as unknown as { __steerApp?: { doc: SceneDocument } }).__steerApp?.doc;
+      return !!a && a.name === n && JSON.stringify(a.agentTypes.map((t) => t.id)) === ids;
+    },
+    [d.name, JSON.stringify(d.agentTypes.map((t) => t.id))] as const,
+  );
+  const refused = page.waitForSelector('dialog[data-test="dialog"]').then(async (el) => {
+    throw new Error(`Open… refused ${name}: ${await el.textContent()}`);
+  });
+  await Promise.race([shown, refused]);
+}

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/document/types';
 import { PRESETS_FOR_TESTS } from './presets';
-import { centre, doc, drag, graphOf, openApp, positions, screenshot, socket, tick } from './app';
+import { centre, doc, drag, graphOf, openApp, openFile, positions, screenshot, socket, tick } from './app';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -375,7 +375,7 @@ describe('the editor in a browser', () => {
       { id: 'out', kind: 'agent-output', params: {}, position: [400, 0] },
     ];
     g.connections = [{ from: ['w0', 'force'], to: ['out', 'force'] }];
-    expect(await page.evaluate((t) => (window as unknown as { __steerApp: { openText(t: string, f: string): boolean } }).__steerApp.openText(t, 'column.steer.json'), JSON.stringify(scene))).toBe(true);
+    await openFile(page, 'column.steer.json', scene);
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 121);
     type Seen = { skipped: boolean; height: number; text: string; far: boolean; titleVisibility: string };
     const seen = (id: string): Promise<Seen> =>
@@ -442,7 +442,7 @@ describe('the editor in a browser', () => {
     // the preset with one node of every kind, wired up
     const text = readFileSync(path.resolve(import.meta.dirname, '../../presets/every-node.steer.json'), 'utf8');
     const scene = JSON.parse(text) as SceneDocument;
-    expect(await page.evaluate((t) => (window as unknown as { __steerApp: { openText(t: string, f: string): boolean } }).__steerApp.openText(t, 'every-node.steer.json'), text)).toBe(true);
+    await openFile(page, 'every-node.steer.json', text);
     type Ends = { id: string; path: [number, number, number, number]; sockets: [number, number, number, number] };
     const ends = (): Promise<Ends[]> =>
       page.evaluate(() => {

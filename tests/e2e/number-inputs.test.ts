@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SceneDocument } from '../../src/document/types';
-import { centre, doc, drag, openApp, screenshot, socket } from './app';
+import { centre, doc, drag, openApp, openFile, screenshot, socket } from './app';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -17,7 +17,7 @@ afterEach(async () => {
   opened = undefined;
 });
 
-type Hooks = { __steerApp: { doc: SceneDocument; openText(t: string, f: string): boolean } };
+type Hooks = { __steerApp: { doc: SceneDocument } };
 type Preview = { __steerPreview: { world: { tick: number; positions(id: string): Float64Array; velocities(id: string): Float64Array; snapshot(): { pointer: number[] }; types: string[] } } };
 
 const at = (x: number, y: number): [number, number] => [x, y];
@@ -88,7 +88,7 @@ describe('a number wired into a parameter', () => {
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
     const d = await doc(page);
     d.agentTypes = [{ ...d.agentTypes[0], count: 40, maxSpeed: 2, maxForce: 0.1, states: [{ name: 'default', graph: GRAPH }] }];
-    expect(await page.evaluate((t) => (window as unknown as Hooks).__steerApp.openText(t, 'number-inputs.steer.json'), JSON.stringify(d))).toBe(true);
+    await openFile(page, 'number-inputs.steer.json', d);
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 5);
     await page.waitForFunction(() => document.querySelectorAll('rete-connection-wrapper').length === 4);
     await page.keyboard.press('f');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { agentType, node, scene, wire } from '../fixtures/scenes';
-import { doc, openApp } from './app';
+import { doc, openApp, openFile } from './app';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -65,7 +65,7 @@ describe('warnings that know physics', () => {
     const { page, errors } = opened;
     await page.setViewportSize({ width: 1360, height: 760 });
     const text = JSON.stringify(shortRadiusScene());
-    expect(await page.evaluate((t) => (window as unknown as { __steerApp: { openText(t: string, f: string): boolean } }).__steerApp.openText(t, 'cars.steer.json'), text)).toBe(true);
+    await openFile(page, 'cars.steer.json', text);
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 3);
     await page.click('[data-test="fit"]');
 
