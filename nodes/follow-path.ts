@@ -19,17 +19,31 @@ export const followPath: NodeDef = {
   params: [
     { key: 'threshold', label: 'Waypoint radius', type: 'number', default: 20, min: 0, max: 1e5, step: 1, unit: 'px', slider: true, help: 'A waypoint counts as reached within this distance, px.' },
     slowingRadius,
+    {
+      key: 'start',
+      label: 'Start at',
+      type: 'choice',
+      default: 'first',
+      options: [
+        { value: 'first', label: 'first waypoint' },
+        { value: 'nearest', label: 'nearest waypoint' },
+      ],
+      help: 'Where an agent joins the path: its first waypoint, or the waypoint nearest to it. With a state that resets on enter, “nearest” makes an agent coming back to a patrol rejoin it where it is closest.',
+    },
   ],
   emit: (ctx): Emitted => {
     const p = ctx.pathInput('path')!;
-    const m = ctx.memory([0]);
+    // −1: not joined yet (the nearest waypoint is picked on the first tick that reads it)
+    const nearest = ctx.text('start') === 'nearest';
+    const m = ctx.memory([nearest ? -1 : 0]);
     // (an expression, so it costs nothing where nothing reads it; it only reads the waypoint index)
     const finished = { type: 'condition' as const, expr: `pathFinished(A, i, ${m}, ${p.expr}, ${ctx.num('threshold')})` };
     // feeding a Go to State: read the waypoint the node left last tick, do not move on
     if (ctx.phase === 'conditions') return { outputs: { finished } };
     const o = ctx.slot();
     const call = ctx.call('followPath', 's', o, 'A', 'i', m, p.expr, ctx.num('threshold'), ctx.num('slowingRadius'));
-    return { body: call, outputs: { force: scratchForce(o), finished } };
+    const join = nearest ? ctx.call('joinNearest', 'A', 'i', m, p.expr) : '';
+    return { body: join + call, outputs: { force: scratchForce(o), finished } };
   },
   mute: 'zero',
   // at the end of an open path it arrives: when it reads the path straight from a Path node

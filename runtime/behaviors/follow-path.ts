@@ -5,7 +5,7 @@ import type { Agents, Path } from '../world';
  * to the first on a looped path, staying on the last of an open one). On the last waypoint of an
  * open path, arrive there instead of seeking, so the agent comes to rest. An empty path gives 0.
  * Like Seek and Arrive, the force is (desired − v) · mass.
- * Memory (1 slot at offset m): the waypoint index, starting at 0.
+ * Memory (1 slot at offset m): the waypoint index, starting at 0 (or −1 until joinNearest picks one).
  */
 export function followPath(
   out: Float64Array,
@@ -73,4 +73,31 @@ export function pathFinished(A: Agents, i: number, m: number, path: Path, thresh
   const dx = A.pos[2 * i] - path.pts[2 * n - 2];
   const dy = A.pos[2 * i + 1] - path.pts[2 * n - 1];
   return dx * dx + dy * dy < threshold * threshold;
+}
+
+/**
+ * Start at: nearest waypoint. While the waypoint index is negative (a fresh agent, or one whose
+ * state reset its memory on enter), set it to the waypoint nearest to the agent: least squared
+ * distance, ties to the lower index. An empty path leaves it alone (Follow Path gives 0 there).
+ */
+export function joinNearest(A: Agents, i: number, m: number, path: Path): void {
+  const mi = i * A.memStride + m;
+  if (!(A.mem[mi] < 0)) return;
+  const n = path.n;
+  if (n === 0) return;
+  const pts = path.pts;
+  const x = A.pos[2 * i];
+  const y = A.pos[2 * i + 1];
+  let best = 0;
+  let best2 = Infinity;
+  for (let k = 0; k < n; k++) {
+    const dx = pts[2 * k] - x;
+    const dy = pts[2 * k + 1] - y;
+    const d2 = dx * dx + dy * dy;
+    if (d2 < best2) {
+      best2 = d2;
+      best = k;
+    }
+  }
+  A.mem[mi] = best;
 }

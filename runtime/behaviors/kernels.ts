@@ -10,7 +10,7 @@ export { pursue } from './pursue';
 export { evade } from './evade';
 export { wander } from './wander';
 export { avoid } from './avoid';
-export { followPath, pathFinished } from './follow-path';
+export { followPath, joinNearest, pathFinished } from './follow-path';
 export { contain } from './contain';
 export { flockPass, separationPass, alignmentPass, cohesionPass } from './flock';
 export { nearest } from './nearest';

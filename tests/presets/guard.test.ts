@@ -1,7 +1,8 @@
 /**
  * The Guard preset does what its description promises: the guard patrols its beat, chases the
  * thief only once it sees it (within 250 px, inside its 140° field of view, no rock in between),
- * searches where it lost it for at least 4 s and goes back to its beat. Run headless; what the
+ * searches where it lost it for at least 4 s and goes back to its beat, rejoining it at the waypoint
+ * nearest to where it gave up the search. Run headless; what the
  * conditions read is taken before each tick, as they read the world at the start of the tick.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,8 +41,17 @@ function toPath(points: [number, number][], x: number, y: number): number {
   return best;
 }
 
+/** The index of the waypoint nearest to (x, y); ties to the lower index. */
+function nearestWaypoint(points: [number, number][], x: number, y: number): number {
+  let best = 0;
+  for (let k = 1; k < points.length; k++) {
+    if (Math.hypot(points[k][0] - x, points[k][1] - y) < Math.hypot(points[best][0] - x, points[best][1] - y)) best = k;
+  }
+  return best;
+}
+
 describe('guard', () => {
-  it.each([undefined, 1, 2])('seed %s: chases only a thief it sees, never one behind a rock, searches for 4 s and returns to its beat', (seed) => {
+  it.each([undefined, 1, 2])('seed %s: chases only a thief it sees, never one behind a rock, searches for 4 s and returns to its beat at the nearest waypoint', (seed) => {
     const doc = preset('guard');
     const beat = doc.world.paths.find((p) => p.id === 'beat')!.points;
     const w = worldOf(doc, seed === undefined ? {} : { seed });
@@ -52,6 +62,8 @@ describe('guard', () => {
     let searchedFrom = -1;
     let chasedFrom = -1;
     let backOnBeat = -1; // tick the guard last went back to patrol, until it is on the path again
+    let rejoin = -1; // the beat's waypoint nearest to the guard when it went back to patrol, until it reaches one
+    let rejoined = 0;
     const taken: Record<string, number> = {};
     for (let t = 0; t < 8000; t++) {
       const [gx, gy] = w.positions('guard');
@@ -81,8 +93,20 @@ describe('guard', () => {
         if (e.from === 'search' && e.to === 'patrol') {
           expect(e.tick - searchedFrom, `tick ${t}`).toBeGreaterThanOrEqual(240);
           backOnBeat = e.tick;
+          // the waypoint nearest to where it stood when the tick began (what the patrol reads)
+          rejoin = nearestWaypoint(beat, gx, gy);
         }
+        if (e.to !== 'patrol') rejoin = -1;
         if (e.from === 'search' && e.to === 'chase') expect(e.tick - searchedFrom).toBeGreaterThanOrEqual(120);
+      }
+      if (rejoin >= 0) {
+        const [x, y] = w.positions('guard');
+        const reached = beat.findIndex(([px, py]) => Math.hypot(px - x, py - y) < 40);
+        if (reached >= 0) {
+          expect(reached, `tick ${t}: the first waypoint reached after the search`).toBe(rejoin);
+          rejoined++;
+          rejoin = -1;
+        }
       }
       if (backOnBeat >= 0 && names[w.states('guard')[0]] === 'patrol') {
         const [x, y] = w.positions('guard');
@@ -91,6 +115,7 @@ describe('guard', () => {
       }
     }
     expect(hidden).toBeGreaterThan(0);
+    expect(rejoined, 'times it rejoined its beat after a search').toBeGreaterThan(0);
     for (const key of ['patrol → chase', 'chase → search', 'search → patrol']) expect(taken[key] ?? 0, key).toBeGreaterThan(0);
   });
 });
