@@ -16,6 +16,7 @@ import { and, not, or } from './logic';
 import { mapRange } from './map-range';
 import { neighbourCount } from './neighbour-count';
 import { randomPerAgent } from './random-per-agent';
+import { rememberPoint } from './remember-point';
 import { sees } from './sees';
 import { signal } from './signal';
 import { speed } from './speed';
@@ -76,6 +77,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   timeInState,
   neighbourCount,
   randomPerAgent,
+  rememberPoint,
   compare,
   mapRange,
   clamp,

@@ -62,10 +62,14 @@ describe('guard', () => {
     let searchedFrom = -1;
     let chasedFrom = -1;
     let backOnBeat = -1; // tick the guard last went back to patrol, until it is on the path again
+    let lastSeen: [number, number] | null = null; // where the thief was when the guard began to search
+    let closest = Infinity; // how near the guard has come to it since
+    let startedAt = 0; // how far from it the guard began
+    const searches: number[] = []; // per whole search, the nearest it came to that spot
     let rejoin = -1; // the beat's waypoint nearest to the guard when it went back to patrol, until it reaches one
     let rejoined = 0;
     const taken: Record<string, number> = {};
-    for (let t = 0; t < 8000; t++) {
+    for (let t = 0; t < 12000; t++) {
       const [gx, gy] = w.positions('guard');
       const [tx, ty] = w.positions('thief');
       const [hx, hy] = heading(w);
@@ -89,15 +93,27 @@ describe('guard', () => {
         // it gives up when the thief is out of sight (300 px, or a rock between) or after 5 s
         if (e.from === 'chase') expect(d >= 300 || behindRock || e.tick - chasedFrom >= 300, `tick ${t}`).toBe(true);
         if (e.to === 'chase') chasedFrom = e.tick;
-        if (e.to === 'search') searchedFrom = e.tick;
+        if (e.to === 'search') {
+          searchedFrom = e.tick;
+          lastSeen = [tx, ty];
+          startedAt = d;
+          closest = Infinity;
+        }
         if (e.from === 'search' && e.to === 'patrol') {
           expect(e.tick - searchedFrom, `tick ${t}`).toBeGreaterThanOrEqual(240);
+          // a whole search went toward where it lost the thief (not where the thief is now)
+          expect(closest, `tick ${t}: searched ${closest.toFixed(0)} px from where it lost the thief, ${startedAt.toFixed(0)} px away`).toBeLessThan(Math.max(60, startedAt - 60));
+          searches.push(closest);
           backOnBeat = e.tick;
           // the waypoint nearest to where it stood when the tick began (what the patrol reads)
           rejoin = nearestWaypoint(beat, gx, gy);
         }
         if (e.to !== 'patrol') rejoin = -1;
         if (e.from === 'search' && e.to === 'chase') expect(e.tick - searchedFrom).toBeGreaterThanOrEqual(120);
+      }
+      if (lastSeen && names[w.states('guard')[0]] === 'search') {
+        const [x, y] = w.positions('guard');
+        closest = Math.min(closest, Math.hypot(x - lastSeen[0], y - lastSeen[1]));
       }
       if (rejoin >= 0) {
         const [x, y] = w.positions('guard');
@@ -115,6 +131,9 @@ describe('guard', () => {
       }
     }
     expect(hidden).toBeGreaterThan(0);
+    // and mostly reached it (a rock or the wall keeps it from some spots)
+    expect(searches.length, 'whole searches').toBeGreaterThan(0);
+    expect(searches.filter((c) => c < 60).length, `searches that reached the spot: ${searches.map((c) => c.toFixed(0))}`).toBeGreaterThanOrEqual(0.75 * searches.length);
     expect(rejoined, 'times it rejoined its beat after a search').toBeGreaterThan(0);
     for (const key of ['patrol → chase', 'chase → search', 'search → patrol']) expect(taken[key] ?? 0, key).toBeGreaterThan(0);
   });
