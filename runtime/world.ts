@@ -1,5 +1,8 @@
 import { Grid } from './grid';
 import { Rng, derivedRng, hashString } from './rng';
+import { Walls, type WallSpec } from './walls';
+
+export type { WallSpec };
 
 /** How agents meet the world's border. */
 export type EdgeMode = 'wrap' | 'bounce';
@@ -68,6 +71,8 @@ export interface WorldSpec {
   obstacles?: ReadonlyArray<ObstacleSpec>;
   paths?: ReadonlyArray<PathSpec>;
   targets?: ReadonlyArray<TargetSpec>;
+  /** Polylines and closed polygons (BEHAVIORS.md, "Walls"). */
+  walls?: ReadonlyArray<WallSpec>;
   agentTypes: ReadonlyArray<AgentTypeSpec>;
 }
 
@@ -196,6 +201,8 @@ export class World {
   obstacles: Float64Array;
   obstacleCount: number;
   readonly paths: readonly Path[];
+  /** The walls' segments (in bounce mode with the world's edges after them); replaced by `setWalls`. */
+  walls: Walls;
   readonly types: readonly Agents[];
   /**
    * True when this tick's forces are already computed (computeForces before step). They stand
@@ -231,6 +238,8 @@ export class World {
     this.obstacleCount = 0;
     this.setObstacles(spec.obstacles ?? []);
     this.paths = (spec.paths ?? []).map((p) => new Path(p.id, p.points, p.loop));
+    this.walls = new Walls([], spec.width, spec.height, !this.wrap);
+    this.setWalls(spec.walls ?? []);
     this.types = spec.agentTypes.map((t, k) => new Agents(k, t));
     this.types.forEach((a, k) => {
       const layout = layouts[k] ?? {};
@@ -290,6 +299,12 @@ export class World {
     });
     this.obstacles = o;
     this.obstacleCount = circles.length;
+  }
+
+  /** Replaces the walls (BEHAVIORS.md, "Walls"): they act from the next step. */
+  setWalls(walls: ReadonlyArray<WallSpec>): void {
+    if (!Array.isArray(walls)) fail('walls', 'an array of walls { id, points, closed }', walls);
+    this.walls = new Walls(walls, this.width, this.height, !this.wrap);
   }
 
   /**

@@ -110,6 +110,19 @@ export interface ScenePath {
   loop: boolean;
 }
 
+/**
+ * A wall: a polyline, or with `closed` a polygon (its last point joins the first). Solid walls
+ * (the default) stop agents, feed Wall Avoid and block sight; a non-solid closed wall is a region
+ * for Contain (BEHAVIORS.md, "Walls").
+ */
+export interface SceneWall {
+  id: string;
+  points: [number, number][];
+  closed: boolean;
+  /** Absent: true. */
+  solid?: boolean;
+}
+
 /** A point the host program moves by name at run time; (x, y) is where it starts. */
 export interface NamedTarget {
   name: string;
@@ -127,6 +140,8 @@ export interface SceneWorld {
   obstacles: Obstacle[];
   paths: ScenePath[];
   targets: NamedTarget[];
+  /** Absent: none. */
+  walls?: SceneWall[];
 }
 
 /** A whole scene. */
