@@ -119,6 +119,7 @@ export function worldSpecOf(scene: SceneLike, seed?: number, counts?: Record<str
     seed: seed ?? w.seed,
     obstacles: w.obstacles,
     paths: w.paths,
+    walls: w.walls,
     targets: w.targets,
     agentTypes: scene.agentTypes.map((t) => ({
       id: t.id,

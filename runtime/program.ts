@@ -3,7 +3,7 @@
  * the compiler makes of it (per agent type its force function, layout and node memory map).
  */
 import type { ForceFn } from './step';
-import type { ObstacleSpec, TypeLayout } from './world';
+import type { ObstacleSpec, TypeLayout, WallSpec } from './world';
 
 /** The parts of a scene document the runtime reads (the full format is src/document/types.ts). */
 export interface SceneLike {
@@ -15,6 +15,7 @@ export interface SceneLike {
     obstacles: ObstacleSpec[];
     paths: { id: string; points: [number, number][]; loop: boolean }[];
     targets: { name: string; x: number; y: number }[];
+    walls?: WallSpec[];
   };
   agentTypes: {
     id: string;
