@@ -8,7 +8,7 @@
 import { compile } from '../src/compiler/index';
 import { instantiate } from '../src/compiler/instantiate';
 import { emitModule } from '../src/compiler/module';
-import type { Connection, GraphNode, SceneDocument } from '../src/document/types';
+import { VERSION, type Connection, type GraphNode, type SceneDocument } from '../src/document/types';
 
 /**
  * A graph of exactly `total` nodes, all live: groups of behaviours (Seek, Flee and Arrive of points,
@@ -74,7 +74,7 @@ export function bigScene(total = 100): SceneDocument {
   link(last, 'force', prio, 'in1');
   return {
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name: 'Benchmark',
     description: `${total} live nodes`,
     world: {

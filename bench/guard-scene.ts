@@ -9,7 +9,7 @@
  * the code of a scene without states). `guardScene(n, 'chase', true)` keeps that state's four
  * conditions and Go to State nodes, all leading back to it: the conditions' cost in one state.
  */
-import type { SceneDocument } from '../src/document/types';
+import { VERSION, type SceneDocument } from '../src/document/types';
 import { BENCH_SCENE, GraphBuilder } from './scene';
 
 export const GUARD_STATES = ['patrol', 'chase', 'search'] as const;
@@ -99,7 +99,7 @@ export function guardScene(n: number, only?: GuardState, conditions = false): Sc
   const ring = (k: number): [number, number] => [side * (0.5 + 0.4 * [1, 0.7071, 0, -0.7071, -1, -0.7071, 0, 0.7071][k]), side * (0.5 + 0.4 * [0, 0.7071, 1, 0.7071, 0, -0.7071, -1, -0.7071][k])];
   return {
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name: only ? `Guards: ${only} alone${conditions ? ', with its conditions' : ''}` : 'Guards',
     description: `${n} guards (patrol, chase, search) and ${Math.round(n / 200)} thieves`,
     world: { width: side, height: side, edges: 'wrap', seed: 1, obstacles: [], paths: [{ id: 'beat', points: Array.from({ length: 8 }, (_, k) => ring(k)), loop: true }], targets: [] },

@@ -6,7 +6,7 @@
  * maxForce 50/3600 px/tick², spawn speed 0.75 × maxSpeed, seed 1), so it runs bit for bit like the
  * hand-built kernel flock.
  */
-import type { Connection, GraphNode, ParamValue, SceneDocument } from '../src/document/types';
+import { VERSION, type Connection, type GraphNode, type ParamValue, type SceneDocument } from '../src/document/types';
 
 export const BENCH_SCENE = { areaPerAgent: 400, sight: 40, separation: 40, maxSpeed: 1 / 3, maxForce: 50 / 3600 } as const;
 
@@ -41,7 +41,7 @@ export function sceneOf(n: number, graph: GraphBuilder, opts: BenchSceneOptions 
   const v = opts.variation ?? 0;
   return {
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name,
     description: `${n} boids, 1 per ${opts.areaPerAgent ?? BENCH_SCENE.areaPerAgent} px², the peer benchmark's flock`,
     world: { width: side, height: side, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },

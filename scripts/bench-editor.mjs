@@ -54,7 +54,7 @@ export function bigScene() {
   connections.push({ from: ['total', 'force'], to: ['out', 'force'] });
   return {
     format: 'steergraph',
-    version: 2,
+    version: 3,
     name: 'Two hundred nodes',
     description: 'A large graph for the editor benchmark.',
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },

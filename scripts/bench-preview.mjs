@@ -48,7 +48,7 @@ function flockScene(n) {
   const height = Math.round((n * 400) / width);
   return {
     format: 'steergraph',
-    version: 2,
+    version: 3,
     name: `Bench ${n}`,
     description: '',
     world: { width, height, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },

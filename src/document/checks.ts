@@ -49,19 +49,24 @@ export function checkLimits(value: unknown): LoadError[] {
   const check = (items: unknown, path: string, what: string, limit: number, per = '') => {
     if (Array.isArray(items) && items.length > limit) errors.push(tooMany(path, what, items.length, limit, per));
   };
+  /** Paths or walls: how many, the points of each, and the points of all. */
+  const polylines = (items: unknown, path: string, what: string, one: string, limit: number, perOne: number, total: number) => {
+    check(items, path, what, limit);
+    const list = asArray(items);
+    let points = 0;
+    for (let k = 0; k < list.length; k++) {
+      const p = asObject(list[k])?.points;
+      check(p, `${path}[${k}].points`, 'points', perOne, ` per ${one}`);
+      points += asArray(p).length;
+    }
+    if (points > total) errors.push(tooMany(path, `points in all ${what}`, points, total));
+  };
   const world = asObject(doc.world);
   if (world) {
     check(world.obstacles, 'world.obstacles', 'obstacles', LIMITS.obstacles);
-    check(world.paths, 'world.paths', 'paths', LIMITS.paths);
+    polylines(world.paths, 'world.paths', 'paths', 'path', LIMITS.paths, LIMITS.pointsPerPath, LIMITS.pointsTotal);
     check(world.targets, 'world.targets', 'targets', LIMITS.targets);
-    const paths = asArray(world.paths);
-    let points = 0;
-    for (let k = 0; k < paths.length; k++) {
-      const p = asObject(paths[k])?.points;
-      check(p, `world.paths[${k}].points`, 'points', LIMITS.pointsPerPath, ' per path');
-      points += asArray(p).length;
-    }
-    if (points > LIMITS.pointsTotal) errors.push(tooMany('world.paths', 'points in all paths', points, LIMITS.pointsTotal));
+    polylines(world.walls, 'world.walls', 'walls', 'wall', LIMITS.walls, LIMITS.pointsPerWall, LIMITS.wallPoints);
   }
   check(doc.agentTypes, 'agentTypes', 'agent types', LIMITS.agentTypes);
   asArray(doc.agentTypes).forEach((t, k) => check(asObject(t)?.states, `agentTypes[${k}].states`, 'states', LIMITS.statesPerType, ' per agent type'));
@@ -106,7 +111,7 @@ function duplicates(items: readonly unknown[], listPath: string, key: string, wh
 }
 
 /**
- * Duplicate agent type ids, state names within a type, node ids within one graph, path ids and target names. The app never
+ * Duplicate agent type ids, state names within a type, node ids within one graph, path ids, wall ids and target names. The app never
  * saves them, and every reference (a Seek's target, a Follow Path's path) would be ambiguous.
  */
 export function checkUnique(value: unknown): LoadError[] {
@@ -120,6 +125,23 @@ export function checkUnique(value: unknown): LoadError[] {
   if (world) {
     duplicates(asArray(world.paths), 'world.paths', 'id', 'path id', errors);
     duplicates(asArray(world.targets), 'world.targets', 'name', 'target name', errors);
+    duplicates(asArray(world.walls), 'world.walls', 'id', 'wall id', errors);
+  }
+  return errors;
+}
+
+/**
+ * Closed walls of 2 points: a polygon needs 3 corners. (The schema asks every wall for 2 points and
+ * reports fewer itself; JSON Schema cannot make the count depend on `closed`.)
+ */
+export function checkWalls(value: unknown): LoadError[] {
+  const walls = asArray(asObject(asObject(value)?.world)?.walls);
+  const errors: LoadError[] = [];
+  for (let k = 0; k < walls.length; k++) {
+    const w = asObject(walls[k]);
+    if (w?.closed === true && Array.isArray(w.points) && w.points.length === 2) {
+      errors.push({ path: `world.walls[${k}].points`, message: 'expected at least 3 points for a closed wall (a polygon), got 2' });
+    }
   }
   return errors;
 }

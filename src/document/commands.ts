@@ -382,7 +382,7 @@ export const batch =
 
 /**
  * The size limits (LIMITS, which the loader enforces) that a document is over, each as a phrase:
- * `more than 2,000 nodes in the graph of "sheep"`. Counts only: O(agent types + paths).
+ * `more than 2,000 nodes in the graph of "sheep"`. Counts only: O(agent types + paths + walls).
  */
 export function limitsExceeded(doc: SceneDocument): string[] {
   const out: string[] = [];
@@ -412,6 +412,10 @@ export function limitsExceeded(doc: SceneDocument): string[] {
   if (w.targets.length > LIMITS.targets) out.push(`more than ${n(LIMITS.targets)} named targets`);
   for (const p of w.paths) if (p.points.length > LIMITS.pointsPerPath) out.push(`more than ${n(LIMITS.pointsPerPath)} points on path "${p.id}"`);
   if (w.paths.reduce((s, p) => s + p.points.length, 0) > LIMITS.pointsTotal) out.push(`more than ${n(LIMITS.pointsTotal)} points in all paths`);
+  const walls = w.walls ?? [];
+  if (walls.length > LIMITS.walls) out.push(`more than ${n(LIMITS.walls)} walls`);
+  for (const x of walls) if (x.points.length > LIMITS.pointsPerWall) out.push(`more than ${n(LIMITS.pointsPerWall)} points on wall "${x.id}"`);
+  if (walls.reduce((s, x) => s + x.points.length, 0) > LIMITS.wallPoints) out.push(`more than ${n(LIMITS.wallPoints)} points in all walls`);
   return out;
 }
 

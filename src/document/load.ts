@@ -7,7 +7,7 @@
  * limits scanned on the text, JSON with line and column, encodings, duplicate keys — is read
  * best whole; each part is a named function below.)
  */
-import { checkLimits, checkParamNames, checkUnique } from './checks';
+import { checkLimits, checkParamNames, checkUnique, checkWalls } from './checks';
 import { describe, finishErrors, issuesToErrors, joinPath, printable } from './errors';
 import type { LoadError } from './errors';
 import { MIGRATIONS, migrateWith } from './migrate';
@@ -44,7 +44,8 @@ function notAnObject(value: unknown): LoadResult | undefined {
 
 /**
  * Checks that `value` is a current-version scene document (no migration) and returns a fresh
- * copy of it, with absent `obstacles`, `paths`, `targets` and `connections` filled in as [].
+ * copy of it, with absent `obstacles`, `paths`, `targets` and `connections` filled in as [] (and
+ * an empty `walls` list and a wall's `solid: true` left out, as the saver writes them).
  * Catches what JSON cannot carry but a JavaScript value can (NaN, ±Infinity, functions).
  */
 export function validateScene(value: unknown): LoadResult {
@@ -62,13 +63,27 @@ function validate(value: unknown, owned: boolean): LoadResult {
     const errors = [
       ...(result.success ? [] : issuesToErrors(result.issues, SceneSchema)),
       ...checkUnique(value),
+      ...checkWalls(value),
       ...checkParamNames(value),
     ];
     if (errors.length > 0 || !result.success) return refuse(errors, complete);
-    return { ok: true, doc: result.output, warnings: [] };
+    return { ok: true, doc: defaultsLeftOut(result.output), warnings: [] };
   } catch (e) {
     return refuse([{ path: '', message: `could not read the scene: ${why(e)}` }]);
   }
+}
+
+/**
+ * The document with what the saver leaves out left out here too, so that what loads saves and
+ * loads again as the same document: an empty `walls` list (absent: none) and `solid: true` (the
+ * default). The schema made every wall and the world afresh, so they may be changed in place.
+ */
+function defaultsLeftOut(doc: SceneDocument): SceneDocument {
+  const walls = doc.world.walls;
+  if (walls === undefined) return doc;
+  if (walls.length === 0) delete doc.world.walls;
+  else for (const w of walls) if (w.solid === true) delete w.solid;
+  return doc;
 }
 
 /**

@@ -3,8 +3,10 @@
  * list of steps, each taking a document of version `from` to `from + 1`, before it is validated.
  * A step sees a deep copy of the file's data (never the caller's value), may assume only what
  * its own version guaranteed (the document is not validated yet: guard every read), and need
- * not set `version`: the mechanism stamps `to` after it. Adding version 2 means: bump VERSION in
- * types.ts, change the schema, and append `{ from: 1, to: 2, … }` here with a test.
+ * not set `version`: the mechanism stamps `to` after it. Adding a version means: bump VERSION in
+ * types.ts, change the schema, and append `{ from: VERSION − 1, to: VERSION, … }` here with a test
+ * (and keep the presets as the old version saved them, under tests/fixtures/, for
+ * tests/presets/migration.test.ts).
  */
 import { describe } from './errors';
 import type { LoadError } from './errors';
@@ -39,6 +41,13 @@ export const MIGRATIONS: readonly Migration[] = [
       });
       return doc;
     },
+  },
+  {
+    from: 2,
+    to: 3,
+    description: 'the world may hold walls (`world.walls`); a version-2 file has none, and nothing else changed',
+    // Nothing to change: `world.walls` is optional, and absent means none.
+    up: (doc) => doc,
   },
 ];
 

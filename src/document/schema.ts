@@ -126,6 +126,15 @@ export const LIMITS = {
   pointsTotal: 100_000,
   /** Named targets in the world. */
   targets: 100,
+  /** Walls in the world (runtime/world.ts LIMITS.walls says the same for `setWalls`). */
+  walls: 2_000,
+  /** Points in one wall. */
+  pointsPerWall: 10_000,
+  /**
+   * Points in all walls together: every one is a segment the runtime builds, the preview draws and
+   * the integrator may test; a maze of a few thousand segments is a large level.
+   */
+  wallPoints: 50_000,
 } as const;
 
 /** `#rrggbb`. */
@@ -506,6 +515,25 @@ function build(run?: Run) {
     'A point the host program moves by name at run time.',
   );
 
+  const WallSchema = obj(
+    {
+      id: id('Unique among walls.'),
+      points: v.pipe(
+        list(PointItem, LIMITS.pointsPerWall, 'expected a list of points [x, y]', 'The points of the polyline, or the corners of the polygon (at least 3 when closed).', FAST_PATHS.point),
+        v.minLength(2, say('expected at least 2 points')),
+      ),
+      closed: v.pipe(v.boolean(say('expected true or false')), v.description('The last point joins the first: a polygon, solid inside.')),
+      solid: v.optional(
+        v.pipe(
+          v.boolean(say('expected true or false')),
+          v.description('Stops agents, feeds Wall Avoid and blocks sight. Absent: true. A closed wall that is not solid is only a region (for Contain).'),
+        ),
+      ),
+    },
+    'expected a wall: an object { id, points, closed }',
+    'A wall: a polyline, or with closed a polygon.',
+  );
+
   const WorldSchema = obj(
     {
       width: num(RANGES.worldSize, 'Width, px.'),
@@ -515,6 +543,7 @@ function build(run?: Run) {
       obstacles: optionalList(ObstacleSchema, LIMITS.obstacles, 'expected a list of obstacles', 'Circular obstacles.'),
       paths: optionalList(PathSchema, LIMITS.paths, 'expected a list of paths', 'Named paths; ids unique.'),
       targets: optionalList(TargetSchema, LIMITS.targets, 'expected a list of targets', 'Named targets; names unique.'),
+      walls: v.optional(list(WallSchema, LIMITS.walls, 'expected a list of walls', 'Walls; ids unique. Absent: none.')),
     },
     'expected the world: an object { width, height, edges, seed }',
     'The world every agent type shares.',

@@ -7,7 +7,7 @@
  */
 import { joinPath } from './errors';
 import { LIMITS } from './schema';
-import type { AgentType, Connection, Graph, GraphNode, NamedTarget, Obstacle, SceneDocument, ScenePath } from './types';
+import type { AgentType, Connection, Graph, GraphNode, NamedTarget, Obstacle, SceneDocument, ScenePath, SceneWall } from './types';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -49,6 +49,13 @@ function agentType(t: AgentType): { [key: string]: Json } {
   return out;
 }
 
+/** A wall: id, points, closed, and `solid` only when false (true is the default). */
+function wall(w: SceneWall): { [key: string]: Json } {
+  const out: { [key: string]: Json } = { id: w.id, points: w.points, closed: w.closed };
+  if (w.solid === false) out.solid = false;
+  return out;
+}
+
 function graph(g: Graph): { [key: string]: Json } {
   return { nodes: g.nodes.map(node), connections: (g.connections ?? []).map(connection) };
 }
@@ -64,6 +71,8 @@ export function canonicalScene(doc: SceneDocument): { [key: string]: Json } {
     paths: (w.paths ?? []).map((p: ScenePath) => ({ id: p.id, points: p.points, loop: p.loop })),
     targets: (w.targets ?? []).map((t: NamedTarget) => pick(t, ['name', 'x', 'y'])),
   };
+  // Left out when there are none, so a scene without walls saves as version 2 did (but for the version).
+  if (w.walls && w.walls.length > 0) out.world.walls = w.walls.map(wall);
   out.agentTypes = doc.agentTypes.map(agentType);
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * The scene document: what Steergraph saves, loads, shares and exports. Plain JSON data; the one
- * source of truth (DESIGN.md contract 1). Version 2 (version 1 had one `graph` per agent type; see migrate.ts). Units: px and ticks (velocities px/tick,
+ * source of truth (DESIGN.md contract 1). Version 3 (version 1 had one `graph` per agent type; version 2 had no walls; see migrate.ts). Units: px and ticks (velocities px/tick,
  * forces px/tick²). The loader (src/document/load.ts) checks shape, types and limits; problems
  * inside a graph (a parameter out of range, a dangling connection, a missing reference) are the
  * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
@@ -10,7 +10,7 @@ import type { ParamValue } from '../../nodes/types';
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
 /** The newest document version this code reads and writes. */
-export const VERSION = 2;
+export const VERSION = 3;
 
 /** A node parameter's value: numbers, switches, and references (agent type id, path id, target name); one type, the nodes'. */
 export type { ParamValue };
@@ -116,7 +116,9 @@ export interface ScenePath {
  * for Contain (BEHAVIORS.md, "Walls").
  */
 export interface SceneWall {
+  /** Unique among walls; see ID_PATTERN. */
   id: string;
+  /** At least 2 (a closed wall at least 3), in the coordinate range. */
   points: [number, number][];
   closed: boolean;
   /** Absent: true. */
@@ -140,7 +142,7 @@ export interface SceneWorld {
   obstacles: Obstacle[];
   paths: ScenePath[];
   targets: NamedTarget[];
-  /** Absent: none. */
+  /** Absent: none (the loader and the saver leave an empty list out). Since version 3. */
   walls?: SceneWall[];
 }
 
@@ -157,7 +159,7 @@ export interface SceneDocument {
 }
 
 /**
- * Ids of agent types, nodes and paths, and target names: a letter or underscore, then letters,
+ * Ids of agent types, nodes, paths and walls, and target names: a letter or underscore, then letters,
  * digits, `_` or `-`, at most 64 characters. They never reach generated code (contract 5), but a
  * narrow alphabet keeps them readable as keys in a game's code (`world.agents("sheep")`).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLimits, checkParamNames, checkUnique } from '../../src/document/checks';
+import { checkLimits, checkParamNames, checkUnique, checkWalls } from '../../src/document/checks';
 import { formatLoadError } from '../../src/document/errors';
 import { loadScene, validateScene } from '../../src/document/load';
 import { LIMITS } from '../../src/document/schema';
@@ -200,8 +200,9 @@ describe('size limits', () => {
   });
 
   it('reads anything without throwing', () => {
-    for (const value of [null, 3, 'x', [], { agentTypes: 'x', world: [] }, { agentTypes: [null, { graph: { nodes: {} } }] }]) {
+    for (const value of [null, 3, 'x', [], { agentTypes: 'x', world: [] }, { agentTypes: [null, { graph: { nodes: {} } }] }, { world: { walls: [null, { closed: true, points: 'x' }], paths: 'x' } }]) {
       expect(checkLimits(value)).toEqual([]);
+      expect(checkWalls(value)).toEqual([]);
       expect(checkUnique(value)).toEqual([]);
       expect(checkParamNames(value)).toEqual([]);
     }

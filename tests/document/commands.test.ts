@@ -15,12 +15,12 @@ import {
   updateAgentType,
   updateWorld,
 } from '../../src/document/commands';
-import type { SceneDocument } from '../../src/document/types';
+import { VERSION, type SceneDocument } from '../../src/document/types';
 
 function scene(): SceneDocument {
   return {
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name: 'Test',
     description: '',
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ID_PATTERN } from '../../src/document/types';
+import { ID_PATTERN, VERSION } from '../../src/document/types';
 import type { AgentType, SceneDocument } from '../../src/document/types';
 
 /** A small valid scene with every optional field present and no value at its default. */
@@ -7,7 +7,7 @@ export function sampleScene(): SceneDocument {
   return {
     $schema: './steergraph.schema.json',
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name: 'Sheep and wolf',
     description: 'A wolf pursues the flock.',
     world: {
@@ -122,7 +122,7 @@ const agentType = rec({
 export const arbScene: fc.Arbitrary<SceneDocument> = rec({
   $schema: text(0, 100),
   format: fc.constant('steergraph' as const),
-  version: fc.constant(2 as const),
+  version: fc.constant(VERSION),
   name: text(1, 200),
   description: text(0, 300),
   world: rec({
@@ -139,6 +139,13 @@ export const arbScene: fc.Arbitrary<SceneDocument> = rec({
       maxLength: 3,
     }),
     targets: fc.uniqueArray(rec({ name: id, x: coordinate, y: coordinate }), { selector: (t) => t.name, maxLength: 3 }),
+    // (`solid` only as false: true is the default, which the saver leaves out. A list of none is
+    // left out too, so there is at least one wall.)
+    walls: fc.uniqueArray(rec({ id, points: fc.array(point, { minLength: 3, maxLength: 4 }), closed: fc.boolean(), solid: fc.constant(false) }), {
+      selector: (w) => w.id,
+      minLength: 1,
+      maxLength: 3,
+    }),
   }),
   agentTypes: fc.uniqueArray(agentType, { selector: (t) => t.id, minLength: 1, maxLength: 4 }),
 });

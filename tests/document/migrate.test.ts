@@ -28,13 +28,16 @@ const addTags: Migration = {
 describe('the version steps', () => {
   it('are a well-formed chain ending at the current version', () => {
     expect(() => checkMigrations(MIGRATIONS, VERSION)).not.toThrow();
-    // Version 1 is the first format; version 2 gave agent types states.
-    expect(MIGRATIONS.map((m) => [m.from, m.to])).toEqual([[1, 2]]);
+    // Version 1 is the first format; version 2 gave agent types states; version 3 gave the world walls.
+    expect(MIGRATIONS.map((m) => [m.from, m.to])).toEqual([
+      [1, 2],
+      [2, 3],
+    ]);
   });
 
   it('leave a current-version document as it is', () => {
     const doc = sampleScene();
-    expect(migrate(doc)).toEqual({ ok: true, value: doc, from: 2, applied: [] });
+    expect(migrate(doc)).toEqual({ ok: true, value: doc, from: 3, applied: [] });
   });
 });
 
@@ -131,14 +134,33 @@ describe('parseScene with migrations', () => {
     expect(parseScene(old, { migrations: [zeroToOne, ...MIGRATIONS] })).toStrictEqual({
       ok: true,
       doc: sampleScene(),
-      warnings: [`made by an older Steergraph (version 0), upgraded to version 2: agents renamed agentTypes; ${MIGRATIONS[0].description}`],
+      warnings: [`made by an older Steergraph (version 0), upgraded to version 3: agents renamed agentTypes; ${MIGRATIONS[0].description}; ${MIGRATIONS[1].description}`],
     });
   });
 
-  it('brings a version-1 file to version 2: each graph becomes the one state "default"', () => {
+  it('brings a version-1 file to version 3: each graph becomes the one state "default", and there are no walls', () => {
     const { agentTypes: _, ...rest } = sampleScene();
     const r = parseScene({ ...rest, version: 1, agentTypes: version1Types() });
-    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 1), upgraded to version 2: ${MIGRATIONS[0].description}`] });
+    expect(r).toStrictEqual({
+      ok: true,
+      doc: sampleScene(),
+      warnings: [`made by an older Steergraph (version 1), upgraded to version 3: ${MIGRATIONS[0].description}; ${MIGRATIONS[1].description}`],
+    });
+  });
+
+  it('brings a version-2 file to version 3 changing nothing but the version: no walls', () => {
+    const r = parseScene({ ...sampleScene(), version: 2 });
+    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 2), upgraded to version 3: ${MIGRATIONS[1].description}`] });
+    expect(r.ok && Object.hasOwn(r.doc.world, 'walls')).toBe(false);
+  });
+
+  it('validates a version-2 file as version 3 does: walls in it are read and checked', () => {
+    // (Version 2 had no walls; a file that has them anyway is read as version 3 reads them.)
+    const walls = [{ id: 'w', points: [[0, 0], [10, 0]], closed: false }];
+    const r = parseScene({ ...sampleScene(), version: 2, world: { ...sampleScene().world, walls } });
+    expect(r.ok && r.doc.world.walls).toEqual(walls);
+    const bad = parseScene({ ...sampleScene(), version: 2, world: { ...sampleScene().world, walls: [{ ...walls[0], points: [[0, 0]] }] } });
+    expect(bad.ok ? [] : bad.errors).toEqual([{ path: 'world.walls[0].points', message: 'expected at least 2 points, got a list of 1 item' }]);
   });
 
   it('validates the upgraded document: a step cannot let a bad value through', () => {
@@ -151,6 +173,6 @@ describe('parseScene with migrations', () => {
 
   it('refuses the version-0 draft without the step: there is no version 0 today', () => {
     const r = parseScene({ ...sampleScene(), version: 0 });
-    expect(r.ok ? [] : r.errors).toEqual([{ path: 'version', message: 'version 0 is older than this app reads (versions 1 to 2)' }]);
+    expect(r.ok ? [] : r.errors).toEqual([{ path: 'version', message: 'version 0 is older than this app reads (versions 1 to 3)' }]);
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadScene } from '../../src/document/load';
 import { serializeScene } from '../../src/document/serialize';
-import type { SceneDocument } from '../../src/document/types';
+import { VERSION, type SceneDocument } from '../../src/document/types';
 import { arbScene, sampleScene } from './helpers';
 
 /** `doc` with every −0 written as 0, as the loader reads it. */
@@ -14,7 +14,7 @@ describe('serializeScene', () => {
   it('writes 2-space JSON in the key order of types.ts, short lists on one line, and a final newline', () => {
     const doc: SceneDocument = {
       format: 'steergraph',
-      version: 2,
+      version: VERSION,
       name: 'Tiny',
       description: '',
       world: { width: 100, height: 50, edges: 'wrap', seed: 0, obstacles: [], paths: [{ id: 'p', points: [[0, 1], [2, 3]], loop: false }], targets: [] },
@@ -33,7 +33,7 @@ describe('serializeScene', () => {
     };
     expect(serializeScene(doc)).toBe(`{
   "format": "steergraph",
-  "version": 2,
+  "version": 3,
   "name": "Tiny",
   "description": "",
   "world": {

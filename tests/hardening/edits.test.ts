@@ -46,7 +46,7 @@ import { LIMITS, RANGES } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
 import { ANY_STATE, graphOf, type GraphAt } from '../../src/document/graphs';
 import { addState, freshStateName, moveState, removeState, renameState, updateState } from '../../src/document/state-commands';
-import { ID_PATTERN, type AgentType, type Graph, type ParamValue, type SceneDocument } from '../../src/document/types';
+import { ID_PATTERN, VERSION, type AgentType, type Graph, type ParamValue, type SceneDocument } from '../../src/document/types';
 import { guardScene } from '../../bench/guard-scene';
 import { deepFreeze, preset } from './shared';
 
@@ -60,7 +60,7 @@ function awkwardScene(): SceneDocument {
   const big = `n${'9'.repeat(63)}`;
   const doc: SceneDocument = {
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name: 'Awkward',
     description: '',
     world: {
@@ -120,7 +120,7 @@ function awkwardScene(): SceneDocument {
 function emptyScene(): SceneDocument {
   return {
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name: 'Empty',
     description: '',
     world: { width: 800, height: 600, edges: 'wrap', seed: 0, obstacles: [], paths: [], targets: [] },

@@ -1,8 +1,12 @@
 /**
- * Version 1 → 2 on every preset: the presets as version 1 saved them (tests/fixtures/v1/, copied
- * before states existed) load with one state each, and their exported modules run the trajectories
- * recorded with the code before states (commit 64260a2, tests/fixtures/v1/trajectories.json), bit
- * for bit.
+ * The version steps on every preset, as each older version saved it:
+ * - 1 → 2 (states): the presets as version 1 saved them (tests/fixtures/v1/, copied before states
+ *   existed) load with one state each, and their exported modules run the trajectories recorded
+ *   with the code before states (commit 64260a2, tests/fixtures/v1/trajectories.json), bit for bit;
+ * - 2 → 3 (walls): the presets as version 2 saved them (tests/fixtures/v2/, copied before walls)
+ *   load as the same documents as the version-3 presets, export the same modules, and run the
+ *   trajectories recorded with the code before walls reached the document (commit c0fa114,
+ *   tests/fixtures/v2/trajectories.json), bit for bit: a scene without walls runs as before.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,51 +14,71 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { emitModule } from '../../src/compiler/module';
 import { loadScene } from '../../src/document/load';
 import { MIGRATIONS } from '../../src/document/migrate';
-import { importModule, removeDir, tempDir } from './helpers';
+import { VERSION } from '../../src/document/types';
+import { PRESET_KEYS, preset, removeDir, tempDir, trajectoryHash } from './helpers';
 
-const V1 = path.resolve(import.meta.dirname, '../fixtures/v1');
-const FILES = readdirSync(V1).filter((f) => f.endsWith('.steer.json')).sort();
-const RECORDED = JSON.parse(readFileSync(path.join(V1, 'trajectories.json'), 'utf8')) as Record<string, string>;
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const filesOf = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.steer.json')).sort();
+const V1 = path.join(FIXTURES, 'v1');
+const V1_FILES = filesOf(V1);
+const V2 = path.join(FIXTURES, 'v2');
+const V2_FILES = filesOf(V2);
+const recorded = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'trajectories.json'), 'utf8')) as Record<string, string>;
+const RECORDED_V1 = recorded(V1);
+const RECORDED_V2 = recorded(V2);
 const dir = tempDir();
 afterAll(() => removeDir(dir));
 
-/** FNV-1a over the bits of every type's positions and velocities every 100 ticks of 1,500, the pointer moving. */
-async function trajectoryHash(name: string, js: string): Promise<string> {
-  const m = await importModule(dir, name, js);
-  const w = m.createWorld();
-  let h = 0x811c9dc5 >>> 0;
-  const mix = (a: Float64Array) => {
-    const u = new Uint32Array(a.buffer, a.byteOffset, a.length * 2);
-    for (let i = 0; i < u.length; i++) h = Math.imul(h ^ u[i], 16777619) >>> 0;
-  };
-  for (let t = 0; t < 1500; t++) {
-    w.setPointer(400 + ((t * 7) % 300), 300 + ((t * 13) % 200));
-    w.step();
-    if (t % 100 === 99) for (const ty of w.types) (mix(w.positions(ty)), mix(w.velocities(ty)));
-  }
-  return h.toString(16);
+const keyOf = (file: string) => file.replace('.steer.json', '');
+
+/** The notice of a file of version `from` upgraded to VERSION: each step's description. */
+const upgraded = (from: number) =>
+  `made by an older Steergraph (version ${from}), upgraded to version ${VERSION}: ${MIGRATIONS.filter((m) => m.from >= from).map((m) => m.description).join('; ')}`;
+
+/** A fixture file, loaded (throws when it does not load). */
+function loadFixture(dir: string, file: string) {
+  const r = loadScene(readFileSync(path.join(dir, file), 'utf8'));
+  if (!r.ok) throw new Error(`${file}: ${JSON.stringify(r.errors)}`);
+  return r;
 }
 
-describe('every version-1 preset, upgraded to version 2', () => {
+describe('every version-1 preset, upgraded', () => {
   it('is every preset of that version', () => {
-    expect(FILES.length).toBe(16);
-    expect(Object.keys(RECORDED).sort()).toEqual(FILES);
+    expect(V1_FILES.length).toBe(16);
+    expect(Object.keys(RECORDED_V1).sort()).toEqual(V1_FILES);
   });
 
-  it.each(FILES)('%s loads with each graph as the one state "default", and says it was upgraded', (f) => {
-    const text = readFileSync(path.join(V1, f), 'utf8');
-    const old = JSON.parse(text) as { agentTypes: { graph: unknown }[] };
-    const r = loadScene(text);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.doc.version).toBe(2);
-    expect(r.warnings).toEqual([`made by an older Steergraph (version 1), upgraded to version 2: ${MIGRATIONS[0].description}`]);
+  it.each(V1_FILES)('%s loads with each graph as the one state "default", and says it was upgraded', (f) => {
+    const old = JSON.parse(readFileSync(path.join(V1, f), 'utf8')) as { agentTypes: { graph: unknown }[] };
+    const r = loadFixture(V1, f);
+    expect(r.doc.version).toBe(VERSION);
+    expect(r.warnings).toEqual([upgraded(1)]);
     expect(r.doc.agentTypes.map((t) => t.states.map((s) => s.name))).toEqual(old.agentTypes.map(() => ['default']));
     expect(r.doc.agentTypes.map((t) => t.states[0].graph)).toEqual(old.agentTypes.map((t) => t.graph));
   });
 
-  it.each(FILES)('%s runs bit-identically to before states', async (f) => {
-    const r = loadScene(readFileSync(path.join(V1, f), 'utf8'));
-    if (!r.ok) throw new Error(f);
-    expect(await trajectoryHash(f.replace('.steer.json', ''), emitModule(r.doc).js)).toBe(RECORDED[f]);
+  it.each(V1_FILES)('%s runs bit-identically to before states', async (f) => {
+    expect(await trajectoryHash(dir, `v1-${keyOf(f)}`, emitModule(loadFixture(V1, f).doc).js)).toBe(RECORDED_V1[f]);
+  });
+});
+
+describe('every version-2 preset, upgraded to version 3', () => {
+  it('is every preset of that version, each still a preset', () => {
+    expect(V2_FILES.length).toBe(19);
+    expect(V2_FILES.map(keyOf).filter((k) => !PRESET_KEYS.includes(k))).toEqual([]);
+    expect(Object.keys(RECORDED_V2).sort()).toEqual(V2_FILES);
+  });
+
+  it.each(V2_FILES)('%s loads as the version-3 preset, without walls, and says it was upgraded', (f) => {
+    const r = loadFixture(V2, f);
+    expect(r.warnings).toEqual([upgraded(2)]);
+    expect(r.doc).toStrictEqual(preset(keyOf(f)));
+    expect(Object.hasOwn(r.doc.world, 'walls')).toBe(false);
+  });
+
+  it.each(V2_FILES)('%s exports the module of the version-3 preset, and it runs bit-identically to before walls', async (f) => {
+    const js = emitModule(loadFixture(V2, f).doc).js;
+    expect(js).toBe(emitModule(preset(keyOf(f))).js);
+    expect(await trajectoryHash(dir, `v2-${keyOf(f)}`, js)).toBe(RECORDED_V2[f]);
   });
 });

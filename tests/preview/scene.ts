@@ -4,13 +4,13 @@
  */
 import { compile } from '../../src/compiler/index';
 import { moduleSource } from '../../src/compiler/module';
-import type { SceneDocument } from '../../src/document/types';
+import { VERSION, type SceneDocument } from '../../src/document/types';
 
 /** The test scene; `boids` agents of the first type (60 unless given). */
 export function previewScene(boids = 60): SceneDocument {
   return {
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name: 'Preview test',
     description: 'A flock among obstacles and hunters going home.',
     world: {
@@ -108,7 +108,7 @@ export function benchFlockScene(n: number): SceneDocument {
   const side = Math.sqrt(400 * n);
   return {
     format: 'steergraph',
-    version: 2,
+    version: VERSION,
     name: `Benchmark flock, ${n} boids`,
     description: `${n} boids, 1 per 400 px²: the flock of npm run bench`,
     world: { width: side, height: side, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
