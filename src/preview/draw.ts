@@ -21,6 +21,7 @@ import { paintPaths } from './paint/paths';
 import { paintPointer } from './paint/pointer';
 import { paintTargets } from './paint/targets';
 import { paintVelocity } from './paint/velocity';
+import { paintWalls } from './paint/walls';
 import { toWorld } from './view';
 
 export { THEME_PROPERTIES, readTheme, type Theme } from './paint/theme';
@@ -129,6 +130,7 @@ export class Renderer {
     }
 
     if (f.overlays.has('obstacles')) paintObstacles(ctx, f, px);
+    paintWalls(ctx, f, px);
     if (f.overlays.has('paths')) paintPaths(ctx, f, px);
     // Thin overlay lines are just under one device pixel wide: Skia draws those as hairlines, which
     // in a software canvas is several times faster than stroking a (1 + ε) px line as a polygon

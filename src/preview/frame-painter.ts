@@ -17,6 +17,7 @@ import { paintStateMarks } from './paint/states';
 import type { TypeStateCounts } from './state-counts';
 import type { SimulationHost } from './simulation-host';
 import type { View } from './view';
+import type { WallToolView } from './wall-edit';
 import { WebGLRenderer, webgl2Support } from './webgl';
 
 /** What a frame shows. */
@@ -37,6 +38,8 @@ export interface FrameRequest {
   overlays: Set<string>;
   editPath: string | null;
   selectedPathPoint: number | null;
+  /** The Walls tool's selection and the wall being drawn, when the tool is on. */
+  wallTool: WallToolView | null;
   hot: Hot;
   followed: Followed | null;
   /** The world's types with states, counted (state-counts.ts): their agents are ringed by state. */
@@ -121,6 +124,7 @@ export class FramePainter {
       overlays: r.overlays,
       editPath: r.editPath,
       selectedPathPoint: r.selectedPathPoint,
+      wallTool: r.wallTool,
       forces: sim.forces,
       hot: r.hot,
     };
