@@ -4,7 +4,7 @@
  */
 import { insertPathPoint, movePathPoint, removePathPoint, setObstacles, setPaths, setTargets, updateWorld, type Edit } from '../document/commands';
 import type { SceneDocument } from '../document/types';
-import { addWall, moveWallPoint, removeWall } from '../document/wall-commands';
+import { addWall, moveWallPoint, removeWall, updateWall } from '../document/wall-commands';
 import type { SceneEditDetail } from '../preview/preview';
 import type { WorldChange } from './world-panel';
 
@@ -19,7 +19,12 @@ export function worldChangeEdit(c: WorldChange): Edit | null {
       return setPaths(c.paths);
     case 'targets':
       return setTargets(c.targets);
+    case 'wall':
+      return updateWall(c.id, c.patch);
+    case 'remove-wall':
+      return removeWall(c.id);
     case 'edit-path':
+    case 'select-wall':
       return null;
   }
 }
