@@ -20,6 +20,7 @@ const OVERLAY_LABELS: Readonly<Record<Overlay, string>> = {
   wander: 'Wander circle',
   feelers: 'Feelers',
   neighbours: 'Neighbour radius',
+  'wall-feelers': 'Wall feelers (followed agent)',
 };
 
 function labelOfSpeed(s: number): string {

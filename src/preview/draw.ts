@@ -45,13 +45,13 @@ export {
 export { typeStyles } from './paint/kind-overlays';
 
 /** The overlays every scene can show, whatever its nodes. */
-type SceneOverlay = 'velocity' | 'force' | 'paths' | 'pointer' | 'obstacles' | 'targets';
+type SceneOverlay = 'velocity' | 'force' | 'paths' | 'pointer' | 'obstacles' | 'targets' | 'wall-feelers';
 
 /** The overlays the preview can draw: the scene's, and those node kinds feed (nodes/types.ts). */
 export type Overlay = SceneOverlay | KindOverlay;
 
 /** Every overlay, in menu order. */
-export const OVERLAYS: readonly Overlay[] = ['obstacles', 'paths', 'targets', 'pointer', 'velocity', 'force', ...KIND_OVERLAYS];
+export const OVERLAYS: readonly Overlay[] = ['obstacles', 'paths', 'targets', 'pointer', 'velocity', 'force', ...KIND_OVERLAYS, 'wall-feelers'];
 
 /** The overlays shown until the app says otherwise. */
 export const DEFAULT_OVERLAYS: readonly Overlay[] = ['paths', 'pointer', 'obstacles', 'targets'];

@@ -204,6 +204,41 @@ describe('the Walls tool', () => {
     expect(Math.max(...xs)).toBeGreaterThan(350);
   });
 
+  it('shows the followed agent’s wall feelers and where they meet a wall', async () => {
+    const page = await start();
+    // 30 ticks: the runners are under way to the right at full speed
+    for (let k = 0; k < 30; k++) await page.click('steer-preview [data-test="step"]');
+    const pos = await positions(page, 'runner');
+    let front = 0;
+    for (let i = 1; 2 * i < pos.length; i++) if (pos[2 * i] > pos[2 * front]) front = i;
+    const [x, y] = [pos[2 * front], pos[2 * front + 1]];
+    // a wall 40 px ahead of the front runner, inside its 60 px feeler
+    await clickWorld(page, x + 40, y - 150);
+    await clickWorld(page, x + 40, y + 150);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => walls(page).then((w) => w.length)).toBe(1);
+    await page.click('steer-preview [data-test="walls-tool"]');
+    await clickWorld(page, x, y);
+    await expect.poll(() => page.evaluate(() => window.__steerPreview!.followed?.type)).toBe('runner');
+    await page.click('steer-preview [data-test="overlays"]');
+    await page.check('steer-preview [data-test="overlay-wall-feelers"]');
+    await page.click('steer-preview [data-test="overlays"]');
+    await screenshot(page, 'walls-feelers');
+    // the hit, on the wall straight ahead, in the force colour
+    const followed = await page.evaluate(() => window.__steerPreview!.followed!.index);
+    const [, fy] = (await positions(page, 'runner')).slice(2 * followed, 2 * followed + 2);
+    const wallX = (await walls(page))[0].points[0][0];
+    const orange = async () => {
+      for (let dy = -20; dy <= 20; dy += 1) if (near(await pixel(page, wallX, fy + dy), [0xff, 0x9e, 0x64])) return true;
+      return false;
+    };
+    await expect.poll(orange).toBe(true);
+    // and none without the overlay
+    await page.click('steer-preview [data-test="overlays"]');
+    await page.uncheck('steer-preview [data-test="overlay-wall-feelers"]');
+    await expect.poll(orange).toBe(false);
+  });
+
   // Needs the loader to take walls (helper "doc" of issue 17, document version 3).
   it('keeps the walls through Save and Open…', async () => {
     const page = await start();
