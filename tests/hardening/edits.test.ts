@@ -1,8 +1,9 @@
 /**
  * Random edit sequences, model-based: thousands of sequences of the edits the editor, the panels
  * and the preview make (add, remove, connect, disconnect, change a parameter, move, paste, add and
- * remove agent types, world edits, walls drawn and edited, undo, redo), each resolved against the document of the moment
- * the way the app resolves a user's gesture, and applied through History. After every step:
+ * remove agent types, world edits, walls drawn and edited, undo, redo), each resolved against the
+ * document of the moment the way the app resolves a user's gesture, and applied through History.
+ * After every step:
  *
  * - the document is valid (validateScene), and saving it and loading the text gives it back;
  * - the compiler never throws, its program parses, and a few agents of it run two finite ticks;
