@@ -1,7 +1,8 @@
 /**
  * The preview canvas's input, as a Lit ReactiveController: pan (middle button, or left with
  * Space held), wheel zoom, the Pointer target following the mouse, dragging targets, obstacles
- * and the edited path's points, and Edit mode's clicks and Delete key (path-edit.ts). It owns
+ * and the edited path's points, and Edit mode's clicks and Delete key (path-edit.ts), and the
+ * Walls tool's clicks, vertex drags and keys (wall-edit.ts). It owns
  * the press or drag in progress, what is under the mouse and the edited path's selected point;
  * the element binds its listeners on the canvas and gives it what it needs ({@link GestureHost}).
  */
@@ -100,10 +101,12 @@ export class CanvasGestures implements ReactiveController {
     return withWallPointDraft(withPointDraft(scene, this.el.editPath(), this.draft), this.wallPoint);
   }
 
-  /** What the Walls tool shows (null when it is off). */
+  /** What the Walls tool shows (null when it is off and no wall is selected). */
   get wallView(): WallToolView | null {
-    if (!this.el.wallTool()) return null;
-    return { selected: this.el.selectedWall(), draft: this.wallDraft, next: this.wallDraft.length ? this.wallNext : null };
+    const on = this.el.wallTool();
+    const selected = this.el.selectedWall();
+    if (!on) return selected === null ? null : { on, selected, draft: [], next: null };
+    return { on, selected, draft: this.wallDraft, next: this.wallDraft.length ? this.wallNext : null };
   }
 
   /** The Walls tool was turned on or off: no wall half drawn. */

@@ -1,11 +1,12 @@
-// Over 500 lines (about 615), knowingly: this is the element's public face, its 13 documented
+// Over 500 lines (about 650), knowingly: this is the element's public face, its 15 documented
 // properties, its methods (reset, step, follow, probe, seek, fit, setPointer…) and the events it
 // fires, plus the wiring that gives each part the little it needs of the element. The parts are
 // in their own files: the threads and the hand-over (thread-switch.ts, simulation-host.ts), the
-// canvas input and path editing (canvas-gestures.ts, canvas-hit.ts, path-edit.ts), the view
-// (view-controller.ts), a frame's drawing (frame-painter.ts, draw.ts, paint/), the replay and the
-// timeline (replay-control.ts), the control bar (control-bar.ts, its actions bar-actions.ts) and the
-// state legend and its counts (state-legend.ts, state-counts.ts).
+// canvas input, path editing and the Walls tool (canvas-gestures.ts, canvas-hit.ts, path-edit.ts,
+// wall-edit.ts), the view (view-controller.ts), a frame's drawing (frame-painter.ts, draw.ts,
+// paint/, wall-feelers.ts), the replay and the timeline (replay-control.ts), the control bar
+// (control-bar.ts, its actions bar-actions.ts) and the state legend and its counts
+// (state-legend.ts, state-counts.ts).
 import { expose, withdraw } from '../test-hooks';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';

@@ -29,6 +29,8 @@ export interface WallPointDraft extends WallPoint {
 
 /** What the Walls tool shows on the canvas (paint/walls.ts). */
 export interface WallToolView {
+  /** Whether the tool is on (else only the selection shows: picked in the World panel). */
+  readonly on: boolean;
   /** The selected wall (highlighted; Delete removes it), or null. */
   readonly selected: string | null;
   /** The points of the wall being drawn (none: not drawing). */

@@ -149,7 +149,7 @@ describe('CanvasGestures', () => {
       click(t, 300, 300);
       click(t, 500, 300);
       t.g.onPointerMove(t.ev(520, 340));
-      expect(t.g.wallView).toEqual({ selected: null, draft: [[300, 300], [500, 300]], next: [520, 340] });
+      expect(t.g.wallView).toEqual({ on: true, selected: null, draft: [[300, 300], [500, 300]], next: [520, 340] });
       click(t, 500, 340);
       expect(t.edits).toEqual([]);
       expect(t.g.onKey(key('Enter'))).toBe(true);

@@ -110,7 +110,7 @@ describe('Renderer', () => {
       expect(c.styles).not.toContain(f.theme.hot);
     }
     const tool = countingContext();
-    new Renderer().draw(tool.ctx, { ...walled, wallTool: { selected: 'w1', draft: [], next: null } });
+    new Renderer().draw(tool.ctx, { ...walled, wallTool: { on: false, selected: 'w1', draft: [], next: null } });
     expect(tool.styles).toContain(f.theme.hot);
   });
 });

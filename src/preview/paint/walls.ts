@@ -1,7 +1,7 @@
 /**
  * The scene's walls, always drawn: solid ones as thick lines (a closed one filled like an
- * obstacle), non-solid ones (regions) as a dashed outline. With the Walls tool on: every vertex as
- * a handle, the hovered one ringed, the selected wall highlighted, and the wall being drawn with a
+ * obstacle), non-solid ones (regions) as a dashed outline, the selected one highlighted. With the
+ * Walls tool on: every vertex as a handle, the hovered one ringed, and the wall being drawn with a
  * rubber band to where the next point would go.
  */
 import type { SceneWall } from '../../document/types';
@@ -44,7 +44,7 @@ export function paintWalls(ctx: CanvasRenderingContext2D, f: Frame, px: number):
     ctx.stroke();
     ctx.setLineDash([]);
   }
-  if (!tool) return;
+  if (!tool?.on) return;
   // the handles of every vertex, and a ring on the hovered (or dragged) one
   ctx.beginPath();
   const h = 3 * px;
