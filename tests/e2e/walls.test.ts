@@ -20,8 +20,11 @@ afterEach(async () => {
   opened = undefined;
 });
 
-/** Runners spawned on the left that seek a point on the right, across the middle of the world. */
-const SCENE: SceneDocument = {
+/**
+ * Runners spawned on the left that seek a point on the right, across the middle of the world. A
+ * file of version 2 (before walls), which opens in any later version.
+ */
+const SCENE: Omit<SceneDocument, 'version'> & { version: number } = {
   format: 'steergraph',
   version: 2,
   name: 'Wall test',
@@ -90,7 +93,7 @@ async function pixel(page: Page, x: number, y: number): Promise<number[]> {
 async function start(): Promise<Page> {
   opened = await openApp();
   const { page } = opened;
-  await openFile(page, 'wall-test.steer.json', SCENE);
+  await openFile(page, 'wall-test.steer.json', JSON.stringify(SCENE));
   await page.waitForFunction(() => !!window.__steerPreview?.world?.types.includes('runner'));
   await page.click('steer-preview [data-test="play-pause"]');
   await page.click('steer-preview [data-test="walls-tool"]');
@@ -250,7 +253,7 @@ describe('the Walls tool', () => {
     const text = readFileSync(file, 'utf8');
     expect(JSON.parse(text).world.walls).toEqual(drawn);
     // another scene, then the saved file again
-    await openFile(page, 'other.steer.json', { ...SCENE, name: 'Other' });
+    await openFile(page, 'other.steer.json', JSON.stringify({ ...SCENE, name: 'Other' }));
     expect(await walls(page)).toEqual([]);
     await openFile(page, 'saved.steer.json', text);
     expect(await walls(page)).toEqual(drawn);
