@@ -89,11 +89,12 @@ async function pixel(page: Page, x: number, y: number): Promise<number[]> {
   );
 }
 
-/** Opens the test scene, pauses, and turns the Walls tool on with its button. */
-async function start(): Promise<Page> {
+/** Opens the test scene (`count` runners), pauses, and turns the Walls tool on with its button. */
+async function start(count = 24): Promise<Page> {
   opened = await openApp();
   const { page } = opened;
-  await openFile(page, 'wall-test.steer.json', JSON.stringify(SCENE));
+  const scene = { ...SCENE, agentTypes: SCENE.agentTypes.map((t) => ({ ...t, count })) };
+  await openFile(page, 'wall-test.steer.json', JSON.stringify(scene));
   await page.waitForFunction(() => !!window.__steerPreview?.world?.types.includes('runner'));
   await page.click('steer-preview [data-test="play-pause"]');
   await page.click('steer-preview [data-test="walls-tool"]');
@@ -240,6 +241,15 @@ describe('the Walls tool', () => {
     await page.click('steer-preview [data-test="overlays"]');
     await page.uncheck('steer-preview [data-test="overlay-wall-feelers"]');
     await expect.poll(orange).toBe(false);
+  });
+
+  it('draws walls in worker mode too (a scene of over 3,000 agents)', async () => {
+    const page = await start(3200);
+    await expect.poll(() => page.evaluate(() => window.__steerPreview!.mode)).toBe('worker');
+    await drawBarrier(page);
+    await expect.poll(() => pixel(page, 400, 180)).toSatisfy((c: number[]) => near(c, WALL_RGB));
+    await screenshot(page, 'walls-worker');
+    expect(opened!.errors).toEqual([]);
   });
 
   // Needs the loader to take walls (helper "doc" of issue 17, document version 3).
