@@ -180,6 +180,18 @@ describe('the Walls tool', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => walls(page).then((w) => w.length)).toBe(1);
 
+    // select w1; a click on its segment inserts a vertex there, Alt-click removes it
+    await clickWorld(page, 400, 180);
+    await expect.poll(() => page.getAttribute('steer-world-panel [data-wall="w1"] .wall-id', 'aria-pressed')).toBe('true');
+    await clickWorld(page, 400, 420);
+    await expect.poll(() => walls(page).then((w) => w[0].points.length)).toBe(4);
+    expect((await walls(page))[0].points[2][1]).toBeCloseTo(420, 0);
+    const inserted = await overWorld(page, 400, 420);
+    await page.keyboard.down('Alt');
+    await page.mouse.click(inserted.x, inserted.y);
+    await page.keyboard.up('Alt');
+    await expect.poll(() => walls(page).then((w) => w[0].points.length)).toBe(3);
+
     // the panel's solid toggle and × are undoable too
     await page.click('steer-world-panel [aria-label="Solid w1"]');
     await expect.poll(() => walls(page).then((w) => w[0].solid)).toBe(false);
