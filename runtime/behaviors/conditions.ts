@@ -1,5 +1,5 @@
 import { splitmix32 } from '../rng';
-import { wallsBlock } from '../walls';
+import { wallsBlockAt } from '../walls';
 import type { Agents, World } from '../world';
 
 /**
@@ -55,6 +55,9 @@ export function agentRandom(W: World, A: Agents, i: number, key: number): number
   return (h >>> 0) / 4294967296;
 }
 
+/** The two points the number form {@link clearSight} hands on. */
+const _ends = new Float64Array(4);
+
 /**
  * Line of sight (BEHAVIORS.md, Walls (c)): whether nothing blocks the segment P → Q. A circle
  * obstacle blocks when its centre lies strictly closer than its radius to the closed segment (so an
@@ -63,8 +66,22 @@ export function agentRandom(W: World, A: Agents, i: number, key: number): number
  * only when P is inside a circle. Only + − × ÷ and comparisons.
  */
 export function clearSight(W: World, px: number, py: number, qx: number, qy: number): boolean {
-  const dx = qx - px;
-  const dy = qy - py;
+  _ends[0] = px;
+  _ends[1] = py;
+  _ends[2] = qx;
+  _ends[3] = qy;
+  return clearSightAt(W, _ends, 0, _ends, 2);
+}
+
+/**
+ * {@link clearSight} for P = P[p], P[p + 1] and Q = Q[q], Q[q + 1]: the form kernels call, since a
+ * call V8 does not inline boxes the computed numbers passed to it (seek.ts) but not arrays and offsets.
+ */
+export function clearSightAt(W: World, P: Float64Array, p: number, Q: Float64Array, q: number): boolean {
+  const px = P[p];
+  const py = P[p + 1];
+  const dx = Q[q] - px;
+  const dy = Q[q + 1] - py;
   const d2 = dx * dx + dy * dy;
   const C = W.obstacles;
   for (let k = 0, count = W.obstacleCount; k < count; k++) {
@@ -83,7 +100,7 @@ export function clearSight(W: World, px: number, py: number, qx: number, qy: num
     if (cx * cx + cy * cy < r * r) return false;
   }
   // (count includes the world's edges in bounce mode: a sight line inside the world never crosses them)
-  return W.walls.count > 0 ? !wallsBlock(W.walls, px, py, qx, qy) : true;
+  return W.walls.count > 0 ? !wallsBlockAt(W.walls, P, p, Q, q) : true;
 }
 
 /**
@@ -93,14 +110,10 @@ export function clearSight(W: World, px: number, py: number, qx: number, qy: num
  * sees nothing. t = p: seen unless p is inside a circle.
  */
 export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number, range: number, limited: boolean, cosHalf: number): boolean {
-  const px = A.pos[2 * i];
-  const py = A.pos[2 * i + 1];
-  const tx = T[t];
-  const ty = T[t + 1];
-  const dx = tx - px;
-  const dy = ty - py;
+  const dx = T[t] - A.pos[2 * i];
+  const dy = T[t + 1] - A.pos[2 * i + 1];
   const d2 = dx * dx + dy * dy;
   if (range > 0 && !(d2 < range * range)) return false;
   if (limited && dx * A.head[2 * i] + dy * A.head[2 * i + 1] < Math.sqrt(d2) * cosHalf) return false;
-  return clearSight(W, px, py, tx, ty);
+  return clearSightAt(W, A.pos, 2 * i, T, t);
 }

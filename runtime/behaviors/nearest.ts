@@ -1,6 +1,6 @@
 import { nearestAgent } from '../grid';
 import type { Agents, World } from '../world';
-import { clearSight } from './conditions';
+import { clearSightAt } from './conditions';
 
 /**
  * The nearest agent of type G to agent i of type A (never agent i itself when G is A), strictly
@@ -16,7 +16,7 @@ const FEW = 16;
 
 /**
  * As {@link nearest}, counting only the agents that agent i sees: nothing blocks the line between
- * them (circles and solid walls, `clearSight`; BEHAVIORS.md, Walls (c)). The grid's rings are walked
+ * them (circles and solid walls, `clearSightAt`; BEHAVIORS.md, Walls (c)). The grid's rings are walked
  * outward as in runtime/grid.ts `nearestAgent`; an agent is tested for sight only when it would be
  * the nearest so far, so the answer is the nearest seen one (ties to the lower index).
  */
@@ -79,7 +79,7 @@ export function nearestSeen(G: Agents, A: Agents, i: number, radius: number, W: 
           const dx = sp[2 * j] - x;
           const dy = sp[2 * j + 1] - y;
           const d2 = dx * dx + dy * dy;
-          if (d2 < limit2 && (d2 < best2 || (d2 === best2 && best >= 0 && a < best)) && clearSight(W, x, y, sp[2 * j], sp[2 * j + 1])) {
+          if (d2 < limit2 && (d2 < best2 || (d2 === best2 && best >= 0 && a < best)) && clearSightAt(W, A.pos, 2 * i, sp, 2 * j)) {
             best2 = d2;
             best = a;
           }

@@ -1,8 +1,10 @@
-import { SEG, wallRay, type Walls } from '../walls';
+import { SEG, wallRayAt, type Walls } from '../walls';
 import type { Agents } from '../world';
 
-/** The segment a feeler hit (written by wallRay). */
-const _hit = new Int32Array(1);
+/** The feeler's vector (direction · length), handed to wallRayAt as an array (no boxed numbers). */
+const _feeler = new Float64Array(2);
+/** Each feeler's hit t: ahead, +side, −side. */
+const _ts = new Float64Array(3);
 
 /**
  * Wall Avoid (BEHAVIORS.md, Walls (b); Buckland's feelers): steer straight off the nearest solid
@@ -38,53 +40,43 @@ export function wallAvoid(
   const vy = A.vel[2 * i + 1];
   const hx = A.head[2 * i];
   const hy = A.head[2 * i + 1];
+  // each feeler's hit t (in _ts) and segment; a feeler of length 0 is skipped (segment −1)
   const La = (feelerLength * Math.sqrt(vx * vx + vy * vy)) / S;
-  let bestDist = -1;
-  let bestT = 0;
-  let bestLen = 0;
-  let bestK = -1;
-  // ahead, then +side, then −side: a later feeler wins only when strictly nearer
+  let kA = -1;
   if (La > 0) {
-    const t = wallRay(Wl, px, py, hx * La, hy * La, _hit);
-    if (t >= 0) {
-      bestDist = t * La;
-      bestT = t;
-      bestLen = La;
-      bestK = _hit[0];
-    }
+    _feeler[0] = hx * La;
+    _feeler[1] = hy * La;
+    kA = wallRayAt(Wl, A.pos, 2 * i, _feeler, 0, _ts, 0);
   }
+  let kP = -1;
+  let kM = -1;
   if (sideLength > 0) {
-    // h·c + perp(h)·s, perp(h) = (−h.y, h.x)
-    const ax = hx * cos - hy * sin;
-    const ay = hy * cos + hx * sin;
-    let t = wallRay(Wl, px, py, ax * sideLength, ay * sideLength, _hit);
-    if (t >= 0 && (bestDist < 0 || t * sideLength < bestDist)) {
-      bestDist = t * sideLength;
-      bestT = t;
-      bestLen = sideLength;
-      bestK = _hit[0];
-    }
-    // h·c − perp(h)·s
-    const bx = hx * cos + hy * sin;
-    const by = hy * cos - hx * sin;
-    t = wallRay(Wl, px, py, bx * sideLength, by * sideLength, _hit);
-    if (t >= 0 && (bestDist < 0 || t * sideLength < bestDist)) {
-      bestDist = t * sideLength;
-      bestT = t;
-      bestLen = sideLength;
-      bestK = _hit[0];
-    }
+    // +side along h·c + perp(h)·s, perp(h) = (−h.y, h.x); −side along h·c − perp(h)·s
+    _feeler[0] = (hx * cos - hy * sin) * sideLength;
+    _feeler[1] = (hy * cos + hx * sin) * sideLength;
+    kP = wallRayAt(Wl, A.pos, 2 * i, _feeler, 0, _ts, 1);
+    _feeler[0] = (hx * cos + hy * sin) * sideLength;
+    _feeler[1] = (hy * cos - hx * sin) * sideLength;
+    kM = wallRayAt(Wl, A.pos, 2 * i, _feeler, 0, _ts, 2);
   }
-  if (bestK < 0) {
+  // the nearest hit, least t · length; ties: ahead, then +side, then −side (a later feeler wins only
+  // when strictly nearer; wallRayAt already took the lower segment on a tie within a feeler)
+  let f = kA >= 0 ? 0 : -1;
+  if (kP >= 0 && (f < 0 || _ts[1] * sideLength < _ts[0] * La)) f = 1;
+  if (kM >= 0 && (f < 0 || _ts[2] * sideLength < (f === 0 ? _ts[0] * La : _ts[1] * sideLength))) f = 2;
+  if (f < 0) {
     out[o] = 0;
     out[o + 1] = 0;
     return;
   }
+  const bestK = f === 0 ? kA : f === 1 ? kP : kM;
+  const bestT = _ts[f];
+  const bestLen = f === 0 ? La : sideLength;
   const Sg = Wl.seg;
   const b = SEG * bestK;
   let nx = Sg[b + 4];
   let ny = Sg[b + 5];
-  // s(p) = (p − a)·n̂ is never 0 here (wallRay skips such segments); use the normal on p's side
+  // s(p) = (p − a)·n̂ is never 0 here (wallRayAt skips such segments); use the normal on p's side
   if ((px - Sg[b]) * nx + (py - Sg[b + 1]) * ny < 0) {
     nx = -nx;
     ny = -ny;
