@@ -3,7 +3,7 @@
  * "in sight", and the nearest agent in sight (`nearestSeen`).
  */
 import { describe, expect, it } from 'vitest';
-import { clearSight } from '../../../runtime/behaviors/conditions';
+import { clearSight, sees } from '../../../runtime/behaviors/conditions';
 import { nearest, nearestSeen } from '../../../runtime/behaviors/nearest';
 import { Rng } from '../../../runtime/rng';
 import type { WallSpec } from '../../../runtime/walls';
@@ -40,6 +40,16 @@ describe('clearSight', () => {
     const w = world([], [], 'bounce');
     expect(clearSight(w, 0, 0, 800, 600)).toBe(true);
     expect(clearSight(w, 0, 300, 800, 300)).toBe(true);
+  });
+});
+
+describe('sees', () => {
+  it('is blocked by a solid wall between the agent and the target (through clearSight)', () => {
+    const w = world([], [screen]);
+    const A = w.types[0];
+    A.pos.set([100, 200]);
+    expect(sees(w, A, 0, Float64Array.of(300, 200), 0, 0, false, -1)).toBe(false);
+    expect(sees(w, A, 0, Float64Array.of(100, 400), 0, 0, false, -1)).toBe(true);
   });
 });
 
