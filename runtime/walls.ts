@@ -115,12 +115,32 @@ export class Walls {
   }
 }
 
+/** The points and vector the number forms of {@link wallsBlock} and {@link wallRay} hand on. */
+const _line = new Float64Array(4);
+
 /**
  * Whether a solid segment blocks the sight line P → Q (BEHAVIORS.md, Walls (c), the walls' part):
  * strictly inside (0, 1) along the line, inclusive and ε-extended along the segment; a line along a
  * segment's own line is not blocked by it. Edges included.
  */
 export function wallsBlock(Wl: Walls, px: number, py: number, qx: number, qy: number): boolean {
+  _line[0] = px;
+  _line[1] = py;
+  _line[2] = qx;
+  _line[3] = qy;
+  return wallsBlockAt(Wl, _line, 0, _line, 2);
+}
+
+/**
+ * {@link wallsBlock} for P = P[p], P[p + 1] and Q = Q[q], Q[q + 1]. The tick path calls this form:
+ * a call V8 does not inline boxes every computed number passed to it (runtime/behaviors/seek.ts),
+ * arrays and small integer offsets are passed as they are.
+ */
+export function wallsBlockAt(Wl: Walls, P: Float64Array, p: number, Q: Float64Array, q: number): boolean {
+  const px = P[p];
+  const py = P[p + 1];
+  const qx = Q[q];
+  const qy = Q[q + 1];
   const S = Wl.seg;
   const solid = Wl.solid;
   const dx = qx - px;
@@ -149,9 +169,31 @@ export function wallsBlock(Wl: Walls, px: number, py: number, qx: number, qy: nu
  * nothing is hit. Edges included.
  */
 export function wallRay(Wl: Walls, px: number, py: number, dx: number, dy: number, hit: Int32Array): number {
+  _line[0] = px;
+  _line[1] = py;
+  _line[2] = dx;
+  _line[3] = dy;
+  const k = wallRayAt(Wl, _line, 0, _line, 2, _t, 0);
+  hit[0] = k;
+  return k < 0 ? -1 : _t[0];
+}
+
+/** The t that {@link wallRay} reads back from {@link wallRayAt}. */
+const _t = new Float64Array(1);
+
+/**
+ * {@link wallRay} for P = P[p], P[p + 1] and the feeler D = D[d], D[d + 1], the tick path's form (see
+ * {@link wallsBlockAt}): returns the segment hit (−1: none) and writes its t into T[to], so it takes
+ * and returns no computed number.
+ */
+export function wallRayAt(Wl: Walls, P: Float64Array, p: number, D: Float64Array, d: number, T: Float64Array, to: number): number {
+  const px = P[p];
+  const py = P[p + 1];
+  const dx = D[d];
+  const dy = D[d + 1];
   const S = Wl.seg;
   const solid = Wl.solid;
-  let best = -1;
+  let best = Infinity;
   let bestK = -1;
   for (let k = 0, n = Wl.count; k < n; k++) {
     if (solid[k] === 0) continue;
@@ -168,11 +210,11 @@ export function wallRay(Wl: Walls, px: number, py: number, dx: number, dy: numbe
     if (!(t >= 0 && t <= 1)) continue;
     const mu = (ex * dy - ey * dx) / den;
     if (!(mu >= -EPS && mu <= S[o + 6] + EPS)) continue;
-    if (best < 0 || t < best) {
+    if (t < best) {
       best = t;
       bestK = k;
     }
   }
-  hit[0] = bestK;
-  return best;
+  if (bestK >= 0) T[to] = best;
+  return bestK;
 }

@@ -1,4 +1,5 @@
 import { splitmix32 } from '../rng';
+import { wallsBlockAt } from '../walls';
 import type { Agents, World } from '../world';
 
 /**
@@ -54,21 +55,34 @@ export function agentRandom(W: World, A: Agents, i: number, key: number): number
   return (h >>> 0) / 4294967296;
 }
 
+/** The two points the number form {@link clearSight} hands on. */
+const _ends = new Float64Array(4);
+
 /**
- * Sees: whether agent i of type A sees the point T[t], T[t + 1]: nearer than `range` (0: no limit),
- * inside its field of view when `limited` ((t − p)·h ≥ dist · cosHalf, with cosHalf the cosine of
- * half the field of view), and no circle obstacle in between (BEHAVIORS.md, Walls (c)): a circle
- * blocks when its centre lies strictly closer than its radius to the closed segment p → t, so an
- * agent inside a circle sees nothing. t = p: seen unless p is inside a circle.
+ * Line of sight (BEHAVIORS.md, Walls (c)): whether nothing blocks the segment P → Q. A circle
+ * obstacle blocks when its centre lies strictly closer than its radius to the closed segment (so an
+ * endpoint inside a circle is blocked, a tangent and a circle of radius 0 are not); a solid wall
+ * segment blocks when it crosses the open segment (runtime/walls.ts, `wallsBlock`). P = Q: blocked
+ * only when P is inside a circle. Only + − × ÷ and comparisons.
  */
-export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number, range: number, limited: boolean, cosHalf: number): boolean {
-  const px = A.pos[2 * i];
-  const py = A.pos[2 * i + 1];
-  const dx = T[t] - px;
-  const dy = T[t + 1] - py;
+export function clearSight(W: World, px: number, py: number, qx: number, qy: number): boolean {
+  _ends[0] = px;
+  _ends[1] = py;
+  _ends[2] = qx;
+  _ends[3] = qy;
+  return clearSightAt(W, _ends, 0, _ends, 2);
+}
+
+/**
+ * {@link clearSight} for P = P[p], P[p + 1] and Q = Q[q], Q[q + 1]: the form kernels call, since a
+ * call V8 does not inline boxes the computed numbers passed to it (seek.ts) but not arrays and offsets.
+ */
+export function clearSightAt(W: World, P: Float64Array, p: number, Q: Float64Array, q: number): boolean {
+  const px = P[p];
+  const py = P[p + 1];
+  const dx = Q[q] - px;
+  const dy = Q[q + 1] - py;
   const d2 = dx * dx + dy * dy;
-  if (range > 0 && !(d2 < range * range)) return false;
-  if (limited && dx * A.head[2 * i] + dy * A.head[2 * i + 1] < Math.sqrt(d2) * cosHalf) return false;
   const C = W.obstacles;
   for (let k = 0, count = W.obstacleCount; k < count; k++) {
     const b = 5 * k;
@@ -81,9 +95,25 @@ export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number,
       lambda = (ex * dx + ey * dy) / d2;
       lambda = lambda < 0 ? 0 : lambda > 1 ? 1 : lambda;
     }
-    const qx = ex - dx * lambda;
-    const qy = ey - dy * lambda;
-    if (qx * qx + qy * qy < r * r) return false;
+    const cx = ex - dx * lambda;
+    const cy = ey - dy * lambda;
+    if (cx * cx + cy * cy < r * r) return false;
   }
-  return true;
+  // (count includes the world's edges in bounce mode: a sight line inside the world never crosses them)
+  return W.walls.count > 0 ? !wallsBlockAt(W.walls, P, p, Q, q) : true;
+}
+
+/**
+ * Sees: whether agent i of type A sees the point T[t], T[t + 1]: nearer than `range` (0: no limit),
+ * inside its field of view when `limited` ((t − p)·h ≥ dist · cosHalf, with cosHalf the cosine of
+ * half the field of view), and nothing in between ({@link clearSight}): an agent inside a circle
+ * sees nothing. t = p: seen unless p is inside a circle.
+ */
+export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number, range: number, limited: boolean, cosHalf: number): boolean {
+  const dx = T[t] - A.pos[2 * i];
+  const dy = T[t + 1] - A.pos[2 * i + 1];
+  const d2 = dx * dx + dy * dy;
+  if (range > 0 && !(d2 < range * range)) return false;
+  if (limited && dx * A.head[2 * i] + dy * A.head[2 * i + 1] < Math.sqrt(d2) * cosHalf) return false;
+  return clearSightAt(W, A.pos, 2 * i, T, t);
 }
