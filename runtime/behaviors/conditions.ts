@@ -1,4 +1,5 @@
 import { splitmix32 } from '../rng';
+import { wallsBlock } from '../walls';
 import type { Agents, World } from '../world';
 
 /**
@@ -59,7 +60,8 @@ export function agentRandom(W: World, A: Agents, i: number, key: number): number
  * inside its field of view when `limited` ((t − p)·h ≥ dist · cosHalf, with cosHalf the cosine of
  * half the field of view), and no circle obstacle in between (BEHAVIORS.md, Walls (c)): a circle
  * blocks when its centre lies strictly closer than its radius to the closed segment p → t, so an
- * agent inside a circle sees nothing. t = p: seen unless p is inside a circle.
+ * agent inside a circle sees nothing; and no solid wall segment (with solid walls, the world's edges in
+ * bounce mode too) crosses p → t strictly between them (wallsBlock). t = p: seen unless p is inside a circle.
  */
 export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number, range: number, limited: boolean, cosHalf: number): boolean {
   const px = A.pos[2 * i];
@@ -85,5 +87,9 @@ export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number,
     const qy = ey - dy * lambda;
     if (qx * qx + qy * qy < r * r) return false;
   }
+  // Walls: nothing to test (and no call) without solid walls. solidCount, not count: in bounce mode
+  // count holds the 4 edges even when there are no walls, and a scene without walls runs as before
+  // (the edges block only a target outside the world).
+  if (W.walls.solidCount > 0 && wallsBlock(W.walls, px, py, T[t], T[t + 1])) return false;
   return true;
 }
