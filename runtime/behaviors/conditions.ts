@@ -99,8 +99,8 @@ export function clearSightAt(W: World, P: Float64Array, p: number, Q: Float64Arr
     const cy = ey - dy * lambda;
     if (cx * cx + cy * cy < r * r) return false;
   }
-  // (count includes the world's edges in bounce mode: a sight line inside the world never crosses them)
-  return W.walls.count > 0 ? !wallsBlockAt(W.walls, P, p, Q, q) : true;
+  // (only with solid walls: a world without any costs nothing more, and a sight line inside the world never crosses its edges)
+  return W.walls.solidCount > 0 ? !wallsBlockAt(W.walls, P, p, Q, q) : true;
 }
 
 /**
