@@ -120,3 +120,8 @@ export const CONDITION_OUTPUT: PortDef[] = [{ key: 'holds', label: 'Holds', type
 export function drivenNumber(key: string, label: string, def: number, help: string): NumberParam {
   return { key, label, type: 'number', default: def, min: -1e6, max: 1e6, step: 0.1, unit: '', input: true, help };
 }
+
+/** A finite number computed at compile time (dsincos) as a JavaScript literal that reads back as the same bits. */
+export function exactLiteral(v: number): string {
+  return Object.is(v, -0) ? '-0' : v < 0 ? `(${String(v)})` : String(v);
+}

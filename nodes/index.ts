@@ -45,6 +45,9 @@ import { separation } from './separation';
 import { sum } from './sum';
 import { truncate } from './truncate';
 import { wander } from './wander';
+import { wallAvoid } from './wall-avoid';
+import { hide } from './hide';
+import { interpose } from './interpose';
 import type { NodeDef, NumberParam, ParamDef, ParamValue, PortDef, SocketType } from './types';
 
 /** Every node kind, in palette order within each category. */
@@ -68,6 +71,9 @@ export const NODE_DEFS: readonly NodeDef[] = [
   alignment,
   cohesion,
   contain,
+  wallAvoid,
+  hide,
+  interpose,
   sum,
   truncate,
   priority,

@@ -62,10 +62,11 @@ export interface BooleanParam extends ParamBase {
 
 /**
  * A reference to something in the scene, stored as its id: an agent type ('' = the graph's own
- * type), a path, a named target, or a state of the graph's own agent type.
+ * type), a path, a named target, a state of the graph's own agent type, or a region (`wall`):
+ * 'world' (the world's box) or the id of a closed wall of the scene.
  */
 export interface RefParam extends ParamBase {
-  type: 'agentType' | 'path' | 'target' | 'state';
+  type: 'agentType' | 'path' | 'target' | 'state' | 'wall';
   default: string;
 }
 
@@ -151,6 +152,8 @@ export interface EmitContext {
   agents(key: string): string;
   /** A path parameter: an expression for the path object. */
   path(key: string): string;
+  /** A wall parameter naming a wall of the scene: its index in the scene's walls (and the runtime's `W.walls`); −1 for 'world'. */
+  wall(key: string): number;
   /** A named-target parameter: the point's array and offset. */
   target(key: string): { arr: string; off: string };
   /** The value connected to an input, or null. A force input is null when unconnected. */

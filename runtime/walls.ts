@@ -23,6 +23,19 @@ export interface WallSpec {
 /** ε of BEHAVIORS.md, "Walls": 10⁻³ px. */
 export const EPS = 1e-3;
 
+/** Fewer solid segments than this get no grid: queries test each one. */
+const GRID_MIN = 16;
+/** The most cells a side of the grid has. */
+const GRID_MAX = 1024;
+/** The grid coarsens until its listings hold at most this many entries per solid segment. */
+const ITEMS_PER_SEGMENT = 16;
+
+/** The grid cell (column or row) of coordinate v, clamped to 0 … n − 1 (NaN gives 0). */
+export function clampCell(v: number, origin: number, cell: number, n: number): number {
+  const c = Math.floor((v - origin) / cell);
+  return c > 0 ? (c < n ? c : n - 1) : 0;
+}
+
 /** Numbers per segment in `Walls.seg`. */
 export const SEG = 7;
 
@@ -107,7 +120,122 @@ export class Walls {
     this.solidCount = solidCount;
     this.ids = specs.map((w) => w.id);
     this.points = points;
+    this.stamps = new Uint32Array(this.count);
+    // The grid (see `gx`).
+    const seg = this.seg;
+    const solidK: number[] = [];
+    for (let k = 0; k < this.count; k++) if (this.solid[k] === 1) solidK.push(k);
+    const ns = solidK.length;
+    let x0 = 0;
+    let y0 = 0;
+    let w = width;
+    let h = height;
+    if (!(w > 0 && h > 0)) {
+      // No world rectangle (a bare Walls): the segments' own bounding box.
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (const k of solidK) {
+        const o = SEG * k;
+        const bx = seg[o] + seg[o + 2] * seg[o + 6];
+        const by = seg[o + 1] + seg[o + 3] * seg[o + 6];
+        minX = Math.min(minX, seg[o], bx);
+        maxX = Math.max(maxX, seg[o], bx);
+        minY = Math.min(minY, seg[o + 1], by);
+        maxY = Math.max(maxY, seg[o + 1], by);
+      }
+      x0 = minX;
+      y0 = minY;
+      w = maxX - minX;
+      h = maxY - minY;
+    }
+    let gx = 0;
+    let gy = 0;
+    let cell = 1;
+    let items = 0;
+    if (ns >= GRID_MIN && w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h)) {
+      // About one cell per segment, at most GRID_MAX a side; coarser while the listings would exceed
+      // ITEMS_PER_SEGMENT per segment (long diagonal segments span many cells).
+      cell = Math.sqrt((w * h) / ns);
+      for (;;) {
+        gx = Math.max(1, Math.min(GRID_MAX, Math.ceil(w / cell)));
+        gy = Math.max(1, Math.min(GRID_MAX, Math.ceil(h / cell)));
+        cell = Math.max(w / gx, h / gy);
+        items = 0;
+        for (const k of solidK) {
+          const o = SEG * k;
+          const bx = seg[o] + seg[o + 2] * seg[o + 6];
+          const by = seg[o + 1] + seg[o + 3] * seg[o + 6];
+          const c0 = clampCell(Math.min(seg[o], bx) - 2 * EPS, x0, cell, gx);
+          const c1 = clampCell(Math.max(seg[o], bx) + 2 * EPS, x0, cell, gx);
+          const r0 = clampCell(Math.min(seg[o + 1], by) - 2 * EPS, y0, cell, gy);
+          const r1 = clampCell(Math.max(seg[o + 1], by) + 2 * EPS, y0, cell, gy);
+          items += (c1 - c0 + 1) * (r1 - r0 + 1);
+        }
+        if (items <= ITEMS_PER_SEGMENT * ns || (gx === 1 && gy === 1)) break;
+        cell *= 2;
+      }
+    }
+    this.gx = gx;
+    this.gy = gy;
+    this.gx0 = x0;
+    this.gy0 = y0;
+    this.cell = cell;
+    this.cellStart = new Int32Array(gx * gy + 1);
+    this.cellItems = new Int32Array(items);
+    if (gx > 0) {
+      const start = this.cellStart;
+      const cellOf = (k: number, fill: boolean) => {
+        const o = SEG * k;
+        const bx = seg[o] + seg[o + 2] * seg[o + 6];
+        const by = seg[o + 1] + seg[o + 3] * seg[o + 6];
+        const c0 = clampCell(Math.min(seg[o], bx) - 2 * EPS, x0, cell, gx);
+        const c1 = clampCell(Math.max(seg[o], bx) + 2 * EPS, x0, cell, gx);
+        const r0 = clampCell(Math.min(seg[o + 1], by) - 2 * EPS, y0, cell, gy);
+        const r1 = clampCell(Math.max(seg[o + 1], by) + 2 * EPS, y0, cell, gy);
+        for (let r = r0; r <= r1; r++) {
+          for (let c = c0; c <= c1; c++) {
+            if (fill) this.cellItems[start[r * gx + c]++] = k;
+            else start[r * gx + c + 1]++;
+          }
+        }
+      };
+      for (const k of solidK) cellOf(k, false);
+      for (let c = 0; c < gx * gy; c++) start[c + 1] += start[c];
+      // fill advances start[c] to the next cell's start; shift back afterwards
+      for (const k of solidK) cellOf(k, true);
+      for (let c = gx * gy; c > 0; c--) start[c] = start[c - 1];
+      start[0] = 0;
+    }
   }
+
+  /** The next query's stamp (see `stamps`); no allocation. */
+  nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+
+  /**
+   * The broad phase: a uniform grid of `gx` × `gy` cells of `cell` px from (`gx0`, `gy0`) over the
+   * solid segments (edges included). Segment k is listed (in `cellItems`, from `cellStart[c]` to
+   * `cellStart[c + 1]`) in every cell its bounding box, grown by 2ε, touches; positions beyond the
+   * grid clamp to its border cells, so a segment outside the world is still found. `gx` = 0: no
+   * grid (few segments), queries test every segment. Built once with the walls.
+   */
+  readonly gx: number;
+  readonly gy: number;
+  readonly gx0: number;
+  readonly gy0: number;
+  readonly cell: number;
+  readonly cellStart: Int32Array;
+  readonly cellItems: Int32Array;
+  /** Per segment, the query that last visited it (dedupe without allocation), and that query's number. */
+  readonly stamps: Uint32Array;
+  stamp = 0;
 
   /** The index of the wall with this id, or −1. */
   index(id: string): number {
@@ -115,60 +243,121 @@ export class Walls {
   }
 }
 
+/** Whether solid segment k (at o = SEG·k) blocks the sight line P → P + (dx, dy) (see wallsBlock). */
+function blocks(S: Float64Array, o: number, px: number, py: number, dx: number, dy: number): boolean {
+  const ux = S[o + 2];
+  const uy = S[o + 3];
+  const den = dx * uy - dy * ux;
+  if (den === 0) return false;
+  const ex = S[o] - px;
+  const ey = S[o + 1] - py;
+  const t = (ex * uy - ey * ux) / den;
+  if (!(t > 0 && t < 1)) return false;
+  const mu = (ex * dy - ey * dx) / den;
+  return mu >= -EPS && mu <= S[o + 6] + EPS;
+}
+
 /**
  * Whether a solid segment blocks the sight line P → Q (BEHAVIORS.md, Walls (c), the walls' part):
  * strictly inside (0, 1) along the line, inclusive and ε-extended along the segment; a line along a
- * segment's own line is not blocked by it. Edges included.
+ * segment's own line is not blocked by it. Edges included. Visits the grid cells of the line's
+ * bounding box (every segment when there is no grid, or when those cells outnumber the segments).
  */
 export function wallsBlock(Wl: Walls, px: number, py: number, qx: number, qy: number): boolean {
   const S = Wl.seg;
-  const solid = Wl.solid;
   const dx = qx - px;
   const dy = qy - py;
+  const gx = Wl.gx;
+  if (gx > 0) {
+    const c0 = clampCell(px < qx ? px : qx, Wl.gx0, Wl.cell, gx);
+    const c1 = clampCell(px < qx ? qx : px, Wl.gx0, Wl.cell, gx);
+    const r0 = clampCell(py < qy ? py : qy, Wl.gy0, Wl.cell, Wl.gy);
+    const r1 = clampCell(py < qy ? qy : py, Wl.gy0, Wl.cell, Wl.gy);
+    if ((c1 - c0 + 1) * (r1 - r0 + 1) <= Wl.count) {
+      const start = Wl.cellStart;
+      const items = Wl.cellItems;
+      const stamps = Wl.stamps;
+      const stamp = Wl.nextStamp();
+      for (let r = r0; r <= r1; r++) {
+        for (let j = start[r * gx + c0], end = start[r * gx + c1 + 1]; j < end; j++) {
+          const k = items[j];
+          if (stamps[k] === stamp) continue;
+          stamps[k] = stamp;
+          if (blocks(S, SEG * k, px, py, dx, dy)) return true;
+        }
+      }
+      return false;
+    }
+  }
+  const solid = Wl.solid;
   for (let k = 0, n = Wl.count; k < n; k++) {
     if (solid[k] === 0) continue;
-    const o = SEG * k;
-    const ux = S[o + 2];
-    const uy = S[o + 3];
-    const den = dx * uy - dy * ux;
-    if (den === 0) continue;
-    const ex = S[o] - px;
-    const ey = S[o + 1] - py;
-    const t = (ex * uy - ey * ux) / den;
-    if (!(t > 0 && t < 1)) continue;
-    const mu = (ex * dy - ey * dx) / den;
-    if (mu >= -EPS && mu <= S[o + 6] + EPS) return true;
+    if (blocks(S, SEG * k, px, py, dx, dy)) return true;
   }
   return false;
+}
+
+/** The feeler P → P + D's t at solid segment k (at o = SEG·k), or −1 (see wallRay). */
+function rayT(S: Float64Array, o: number, px: number, py: number, dx: number, dy: number): number {
+  const ex = S[o] - px;
+  const ey = S[o + 1] - py;
+  // s(P) = (P − a)·n̂ = −(e·n̂)
+  if (ex * S[o + 4] + ey * S[o + 5] === 0) return -1;
+  const ux = S[o + 2];
+  const uy = S[o + 3];
+  const den = dx * uy - dy * ux;
+  if (den === 0) return -1;
+  const t = (ex * uy - ey * ux) / den;
+  if (!(t >= 0 && t <= 1)) return -1;
+  const mu = (ex * dy - ey * dx) / den;
+  if (!(mu >= -EPS && mu <= S[o + 6] + EPS)) return -1;
+  return t;
 }
 
 /**
  * The nearest solid segment the feeler P → P + D crosses (BEHAVIORS.md, Walls (b), step 2): segments
  * with s(P) = 0 are skipped; a hit needs 0 ≤ t ≤ 1 and −ε ≤ μ ≤ L + ε. Returns the least t (ties: the
  * lower segment number) and writes the segment's index into `hit[0]`; −1 (and hit[0] = −1) when
- * nothing is hit. Edges included.
+ * nothing is hit. Edges included. Visits the grid cells of the feeler's bounding box, as wallsBlock.
  */
 export function wallRay(Wl: Walls, px: number, py: number, dx: number, dy: number, hit: Int32Array): number {
   const S = Wl.seg;
-  const solid = Wl.solid;
   let best = -1;
   let bestK = -1;
+  const gx = Wl.gx;
+  if (gx > 0) {
+    const qx = px + dx;
+    const qy = py + dy;
+    const c0 = clampCell(px < qx ? px : qx, Wl.gx0, Wl.cell, gx);
+    const c1 = clampCell(px < qx ? qx : px, Wl.gx0, Wl.cell, gx);
+    const r0 = clampCell(py < qy ? py : qy, Wl.gy0, Wl.cell, Wl.gy);
+    const r1 = clampCell(py < qy ? qy : py, Wl.gy0, Wl.cell, Wl.gy);
+    if ((c1 - c0 + 1) * (r1 - r0 + 1) <= Wl.count) {
+      const start = Wl.cellStart;
+      const items = Wl.cellItems;
+      const stamps = Wl.stamps;
+      const stamp = Wl.nextStamp();
+      for (let r = r0; r <= r1; r++) {
+        for (let j = start[r * gx + c0], end = start[r * gx + c1 + 1]; j < end; j++) {
+          const k = items[j];
+          if (stamps[k] === stamp) continue;
+          stamps[k] = stamp;
+          const t = rayT(S, SEG * k, px, py, dx, dy);
+          if (t >= 0 && (best < 0 || t < best || (t === best && k < bestK))) {
+            best = t;
+            bestK = k;
+          }
+        }
+      }
+      hit[0] = bestK;
+      return best;
+    }
+  }
+  const solid = Wl.solid;
   for (let k = 0, n = Wl.count; k < n; k++) {
     if (solid[k] === 0) continue;
-    const o = SEG * k;
-    const ex = S[o] - px;
-    const ey = S[o + 1] - py;
-    // s(P) = (P − a)·n̂ = −(e·n̂)
-    if (ex * S[o + 4] + ey * S[o + 5] === 0) continue;
-    const ux = S[o + 2];
-    const uy = S[o + 3];
-    const den = dx * uy - dy * ux;
-    if (den === 0) continue;
-    const t = (ex * uy - ey * ux) / den;
-    if (!(t >= 0 && t <= 1)) continue;
-    const mu = (ex * dy - ey * dx) / den;
-    if (!(mu >= -EPS && mu <= S[o + 6] + EPS)) continue;
-    if (best < 0 || t < best) {
+    const t = rayT(S, SEG * k, px, py, dx, dy);
+    if (t >= 0 && (best < 0 || t < best)) {
       best = t;
       bestK = k;
     }

@@ -303,7 +303,7 @@ export class World {
 
   /** Replaces the walls (BEHAVIORS.md, "Walls"): they act from the next step. */
   setWalls(walls: ReadonlyArray<WallSpec>): void {
-    if (!Array.isArray(walls)) fail('walls', 'an array of walls { id, points, closed }', walls);
+    checkWalls(walls, 'walls');
     this.walls = new Walls(walls, this.width, this.height, !this.wrap);
   }
 
@@ -474,6 +474,12 @@ export const LIMITS = {
   count: 100_000,
   /** LIMITS.agentsTotal: agents of all types together. */
   agentsTotal: 200_000,
+  /** LIMITS.walls: walls in a world. */
+  walls: 2000,
+  /** LIMITS.pointsPerWall: points of one wall. */
+  pointsPerWall: 10_000,
+  /** LIMITS.wallPoints: points of all walls together. */
+  wallPoints: 50_000,
 } as const;
 
 /**
@@ -511,6 +517,47 @@ function checkObstacle(c: ObstacleSpec, field: string): void {
   if (c.vy !== undefined) checkRange(c.vy, `${field}.vy`, -V, V, 'px/tick');
 }
 
+/**
+ * Throws an Error naming the first entry of `walls` that cannot be simulated (BEHAVIORS.md,
+ * "Walls"): an array of at most LIMITS.walls walls { id (a string, unique), points (at least 2,
+ * a closed wall at least 3, at most LIMITS.pointsPerWall; [x, y] within LIMITS.coordinate),
+ * closed (boolean), solid (optional boolean) }, LIMITS.wallPoints points in all. `field` names the
+ * array in the messages (`walls[2].points[5][1]: expected …, got …`).
+ */
+export function checkWalls(walls: unknown, field: string): asserts walls is ReadonlyArray<WallSpec> {
+  if (!Array.isArray(walls)) fail(field, 'an array of walls { id, points, closed, solid? }', walls);
+  if (walls.length > LIMITS.walls) fail(field, `at most ${LIMITS.walls} walls`, walls.length);
+  const C = LIMITS.coordinate;
+  const seen = new Set<string>();
+  let total = 0;
+  for (let k = 0; k < walls.length; k++) {
+    const f = `${field}[${k}]`;
+    if (!(k in walls)) fail(f, 'a wall { id, points, closed, solid? }', HOLE);
+    const w: unknown = walls[k];
+    if (typeof w !== 'object' || w === null || Array.isArray(w)) fail(f, 'a wall { id, points, closed, solid? }', w);
+    const { id, points, closed, solid } = w as Record<string, unknown>;
+    if (typeof id !== 'string') fail(`${f}.id`, 'a string', id);
+    if (seen.has(id)) fail(`${f}.id`, 'an id no other wall has', id);
+    seen.add(id);
+    if (typeof closed !== 'boolean') fail(`${f}.closed`, 'true or false', closed);
+    if (solid !== undefined && typeof solid !== 'boolean') fail(`${f}.solid`, 'true, false or nothing', solid);
+    if (!Array.isArray(points)) fail(`${f}.points`, 'an array of [x, y]', points);
+    const min = closed ? 3 : 2;
+    if (points.length < min) fail(`${f}.points`, `at least ${min} points${closed ? ' (a closed wall)' : ''}`, points.length);
+    if (points.length > LIMITS.pointsPerWall) fail(`${f}.points`, `at most ${LIMITS.pointsPerWall} points`, points.length);
+    total += points.length;
+    if (total > LIMITS.wallPoints) fail(`${f}.points`, `at most ${LIMITS.wallPoints} points in all walls together`, total);
+    for (let j = 0; j < points.length; j++) {
+      const pf = `${f}.points[${j}]`;
+      if (!(j in points)) fail(pf, 'a point [x, y]', HOLE);
+      const pt: unknown = points[j];
+      if (!Array.isArray(pt) || pt.length !== 2) fail(pf, 'a point [x, y]', pt);
+      checkRange(pt[0], `${pf}[0]`, -C, C, 'px');
+      checkRange(pt[1], `${pf}[1]`, -C, C, 'px');
+    }
+  }
+}
+
 /** Throws an Error naming the first field of `spec` that cannot be simulated. */
 export function checkWorldSpec(spec: WorldSpec): void {
   if (typeof spec !== 'object' || spec === null) fail('world', 'an object', spec);
@@ -523,6 +570,7 @@ export function checkWorldSpec(spec: WorldSpec): void {
   for (const key of ['obstacles', 'paths', 'targets'] as const) {
     if (spec[key] !== undefined && !Array.isArray(spec[key])) fail(key, 'an array', spec[key]);
   }
+  if (spec.walls !== undefined) checkWalls(spec.walls, 'walls');
   (spec.paths ?? []).forEach((p, k) => {
     if (typeof p !== 'object' || p === null) fail(`paths[${k}]`, 'a path { id, points, loop }', p);
     if (!Array.isArray(p.points)) fail(`paths[${k}].points`, 'an array of [x, y]', p.points);

@@ -1,4 +1,5 @@
 import { splitmix32 } from '../rng';
+import { wallsBlock } from '../walls';
 import type { Agents, World } from '../world';
 
 /**
@@ -55,20 +56,16 @@ export function agentRandom(W: World, A: Agents, i: number, key: number): number
 }
 
 /**
- * Sees: whether agent i of type A sees the point T[t], T[t + 1]: nearer than `range` (0: no limit),
- * inside its field of view when `limited` ((t − p)·h ≥ dist · cosHalf, with cosHalf the cosine of
- * half the field of view), and no circle obstacle in between (BEHAVIORS.md, Walls (c)): a circle
- * blocks when its centre lies strictly closer than its radius to the closed segment p → t, so an
- * agent inside a circle sees nothing. t = p: seen unless p is inside a circle.
+ * Line of sight (BEHAVIORS.md, Walls (c)): whether nothing blocks the segment P → Q. A circle
+ * obstacle blocks when its centre lies strictly closer than its radius to the closed segment (so an
+ * endpoint inside a circle is blocked, a tangent and a circle of radius 0 are not); a solid wall
+ * segment blocks when it crosses the open segment (runtime/walls.ts, `wallsBlock`). P = Q: blocked
+ * only when P is inside a circle. Only + − × ÷ and comparisons.
  */
-export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number, range: number, limited: boolean, cosHalf: number): boolean {
-  const px = A.pos[2 * i];
-  const py = A.pos[2 * i + 1];
-  const dx = T[t] - px;
-  const dy = T[t + 1] - py;
+export function clearSight(W: World, px: number, py: number, qx: number, qy: number): boolean {
+  const dx = qx - px;
+  const dy = qy - py;
   const d2 = dx * dx + dy * dy;
-  if (range > 0 && !(d2 < range * range)) return false;
-  if (limited && dx * A.head[2 * i] + dy * A.head[2 * i + 1] < Math.sqrt(d2) * cosHalf) return false;
   const C = W.obstacles;
   for (let k = 0, count = W.obstacleCount; k < count; k++) {
     const b = 5 * k;
@@ -81,9 +78,29 @@ export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number,
       lambda = (ex * dx + ey * dy) / d2;
       lambda = lambda < 0 ? 0 : lambda > 1 ? 1 : lambda;
     }
-    const qx = ex - dx * lambda;
-    const qy = ey - dy * lambda;
-    if (qx * qx + qy * qy < r * r) return false;
+    const cx = ex - dx * lambda;
+    const cy = ey - dy * lambda;
+    if (cx * cx + cy * cy < r * r) return false;
   }
-  return true;
+  // (count includes the world's edges in bounce mode: a sight line inside the world never crosses them)
+  return W.walls.count > 0 ? !wallsBlock(W.walls, px, py, qx, qy) : true;
+}
+
+/**
+ * Sees: whether agent i of type A sees the point T[t], T[t + 1]: nearer than `range` (0: no limit),
+ * inside its field of view when `limited` ((t − p)·h ≥ dist · cosHalf, with cosHalf the cosine of
+ * half the field of view), and nothing in between ({@link clearSight}): an agent inside a circle
+ * sees nothing. t = p: seen unless p is inside a circle.
+ */
+export function sees(W: World, A: Agents, i: number, T: Float64Array, t: number, range: number, limited: boolean, cosHalf: number): boolean {
+  const px = A.pos[2 * i];
+  const py = A.pos[2 * i + 1];
+  const tx = T[t];
+  const ty = T[t + 1];
+  const dx = tx - px;
+  const dy = ty - py;
+  const d2 = dx * dx + dy * dy;
+  if (range > 0 && !(d2 < range * range)) return false;
+  if (limited && dx * A.head[2 * i] + dy * A.head[2 * i + 1] < Math.sqrt(d2) * cosHalf) return false;
+  return clearSight(W, px, py, tx, ty);
 }

@@ -20,6 +20,8 @@ function range(p: ParamDef): string {
       return 'a named target of the scene';
     case 'state':
       return 'a state of this agent type';
+    case 'wall':
+      return 'the world’s box, or a closed wall of the scene';
     case 'choice':
       return p.options.map((o) => o.label).join(' / ');
     case 'name':

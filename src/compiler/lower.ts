@@ -211,6 +211,10 @@ class TypeLowering {
           return identOf(k);
         },
         path: (key) => `W.paths[${scene.world.paths.findIndex((p) => p.id === value(key))}]`,
+        wall: (key) => {
+          const id = value(key);
+          return id === 'world' ? -1 : (scene.world.walls ?? []).findIndex((w) => w.id === id);
+        },
         target: (key) => ({ arr: 'W.targets', off: String(2 * scene.world.targets.findIndex((x) => x.name === value(key))) }),
         input: (key) => inputOf(node, key),
         force: (key) => {

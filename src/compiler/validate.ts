@@ -5,6 +5,7 @@
  */
 import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../../nodes/index';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
+import { Walls } from '../../runtime/walls';
 import { ANY_STATE, graphsOf } from '../document/graphs';
 import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
 import { GraphBudget, quote, type Diagnostic } from './diagnostics';
@@ -116,11 +117,29 @@ export function checkParam(p: ParamDef, v: ParamValue, scene: SceneDocument, own
       return ownType.states.some((x) => x.name === v)
         ? null
         : `${p.label}: ${show(ownType.id)} has no state ${show(v)} (its states: ${ownType.states.map((x) => show(x.name)).join(', ')})`;
+    case 'wall':
+      return checkRegion(p.label, v, scene);
     case 'choice':
       return p.options.some((o) => o.value === v) ? null : `${p.label} must be one of ${p.options.map((o) => show(o.value)).join(', ')}, got ${show(v)}`;
     case 'name':
       return typeof v === 'string' && ID_PATTERN.test(v) ? null : `${p.label} must be a name (a letter or _, then letters, digits, _ or -; at most 64), got ${show(v)}`;
   }
+}
+
+/**
+ * The problem with a region (Contain's): 'world' (the world's box) or the id of a closed wall with at
+ * least 3 segments and a non-zero area, counted as the runtime cuts it (runtime/walls.ts), or null.
+ */
+function checkRegion(label: string, v: ParamValue, scene: SceneDocument): string | null {
+  if (v === 'world') return null;
+  if (typeof v !== 'string') return `${label} must be ${show('world')} or a closed wall’s id, got ${show(v)}`;
+  const wall = (scene.world.walls ?? []).find((w) => w.id === v);
+  if (!wall) return `${label}: wall ${show(v)} does not exist in this scene`;
+  if (!wall.closed) return `${label}: wall ${show(v)} is not closed, so it encloses no region`;
+  const cut = new Walls([wall]);
+  if (cut.segments[0] < 3) return `${label}: wall ${show(v)} has ${cut.segments[0]} segment${cut.segments[0] === 1 ? '' : 's'}; a region needs at least 3`;
+  if (cut.sigma[0] === 0) return `${label}: wall ${show(v)} encloses no area`;
+  return null;
 }
 
 function checkNode(

@@ -149,6 +149,12 @@ export class SteerParam extends LitElement {
         return [{ value: '', label: 'Choose a path…' }, ...scene.world.paths.map((p) => ({ value: p.id, label: p.id }))];
       case 'target':
         return [{ value: '', label: 'Choose a target…' }, ...scene.world.targets.map((t) => ({ value: t.name, label: t.name }))];
+      case 'wall':
+        // the world's box, then the closed walls (a wall called 'world' cannot be told from the box)
+        return [
+          { value: 'world', label: 'The world’s box' },
+          ...(scene.world.walls ?? []).filter((w) => w.closed && w.id !== 'world').map((w) => ({ value: w.id, label: w.id })),
+        ];
       case 'state': {
         const own = scene.agentTypes.find((t) => t.id === this.ownType);
         return [{ value: '', label: 'Choose a state…' }, ...(own?.states ?? []).map((s) => ({ value: s.name, label: s.name }))];
