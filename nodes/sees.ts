@@ -7,7 +7,7 @@ export const sees: NodeDef = {
   kind: 'sees',
   label: 'Sees',
   category: 'logic',
-  help: 'Holds while the agent sees the target: nearer than the range, inside its field of view around its heading, and no obstacle circle in between. False while the target is absent; an agent inside an obstacle sees nothing.',
+  help: 'Holds while the agent sees the target: nearer than the range, inside its field of view around its heading, and no obstacle circle or solid wall in between. False while the target is absent; an agent inside an obstacle sees nothing.',
   formula: 'sees(p, t) and |t − p| < range and (t − p)·h ≥ |t − p|·cos(fov / 2)',
   inputs: [{ key: 'target', label: 'Target', type: 'point', required: true }],
   outputs: CONDITION_OUTPUT,

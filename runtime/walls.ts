@@ -33,7 +33,8 @@ const ITEMS_PER_SEGMENT = 16;
 /** The grid cell (column or row) of coordinate v, clamped to 0 … n − 1 (NaN gives 0). */
 export function clampCell(v: number, origin: number, cell: number, n: number): number {
   const c = Math.floor((v - origin) / cell);
-  return c > 0 ? (c < n ? c : n - 1) : 0;
+  // `| 0` on a value already within 0 … n − 1: an integer result, so V8 never boxes it
+  return c > 0 ? (c < n ? c | 0 : n - 1) : 0;
 }
 
 /** Numbers per segment in `Walls.seg`. */
@@ -269,10 +270,15 @@ export function wallsBlock(Wl: Walls, px: number, py: number, qx: number, qy: nu
   const dy = qy - py;
   const gx = Wl.gx;
   if (gx > 0) {
-    const c0 = clampCell(px < qx ? px : qx, Wl.gx0, Wl.cell, gx);
-    const c1 = clampCell(px < qx ? qx : px, Wl.gx0, Wl.cell, gx);
-    const r0 = clampCell(py < qy ? py : qy, Wl.gy0, Wl.cell, Wl.gy);
-    const r1 = clampCell(py < qy ? qy : py, Wl.gy0, Wl.cell, Wl.gy);
+    const cell = Wl.cell;
+    const fc0 = Math.floor(((px < qx ? px : qx) - Wl.gx0) / cell);
+    const c0 = fc0 > 0 ? (fc0 < gx ? fc0 | 0 : gx - 1) : 0;
+    const fc1 = Math.floor(((px < qx ? qx : px) - Wl.gx0) / cell);
+    const c1 = fc1 > 0 ? (fc1 < gx ? fc1 | 0 : gx - 1) : 0;
+    const fr0 = Math.floor(((py < qy ? py : qy) - Wl.gy0) / cell);
+    const r0 = fr0 > 0 ? (fr0 < Wl.gy ? fr0 | 0 : Wl.gy - 1) : 0;
+    const fr1 = Math.floor(((py < qy ? qy : py) - Wl.gy0) / cell);
+    const r1 = fr1 > 0 ? (fr1 < Wl.gy ? fr1 | 0 : Wl.gy - 1) : 0;
     if ((c1 - c0 + 1) * (r1 - r0 + 1) <= Wl.count) {
       const start = Wl.cellStart;
       const items = Wl.cellItems;
@@ -326,12 +332,17 @@ export function wallRay(Wl: Walls, px: number, py: number, dx: number, dy: numbe
   let bestK = -1;
   const gx = Wl.gx;
   if (gx > 0) {
+    const cell = Wl.cell;
     const qx = px + dx;
     const qy = py + dy;
-    const c0 = clampCell(px < qx ? px : qx, Wl.gx0, Wl.cell, gx);
-    const c1 = clampCell(px < qx ? qx : px, Wl.gx0, Wl.cell, gx);
-    const r0 = clampCell(py < qy ? py : qy, Wl.gy0, Wl.cell, Wl.gy);
-    const r1 = clampCell(py < qy ? qy : py, Wl.gy0, Wl.cell, Wl.gy);
+    const fc0 = Math.floor(((px < qx ? px : qx) - Wl.gx0) / cell);
+    const c0 = fc0 > 0 ? (fc0 < gx ? fc0 | 0 : gx - 1) : 0;
+    const fc1 = Math.floor(((px < qx ? qx : px) - Wl.gx0) / cell);
+    const c1 = fc1 > 0 ? (fc1 < gx ? fc1 | 0 : gx - 1) : 0;
+    const fr0 = Math.floor(((py < qy ? py : qy) - Wl.gy0) / cell);
+    const r0 = fr0 > 0 ? (fr0 < Wl.gy ? fr0 | 0 : Wl.gy - 1) : 0;
+    const fr1 = Math.floor(((py < qy ? qy : py) - Wl.gy0) / cell);
+    const r1 = fr1 > 0 ? (fr1 < Wl.gy ? fr1 | 0 : Wl.gy - 1) : 0;
     if ((c1 - c0 + 1) * (r1 - r0 + 1) <= Wl.count) {
       const start = Wl.cellStart;
       const items = Wl.cellItems;

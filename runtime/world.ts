@@ -218,6 +218,11 @@ export class World {
   transitionCount = 0;
   /** Transitions dropped from the full log since it was last read. */
   transitionsLost = 0;
+  /**
+   * Agent-ticks in which at least one solid wall stopped or turned the agent (BEHAVIORS.md,
+   * Walls (a)): a measure, counted by the integrator and reset by nobody (not part of snapshots).
+   */
+  wallContacts = 0;
 
   constructor(spec: WorldSpec, layouts: ReadonlyArray<TypeLayout | undefined> = []) {
     checkWorldSpec(spec);

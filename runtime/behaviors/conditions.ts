@@ -82,8 +82,9 @@ export function clearSight(W: World, px: number, py: number, qx: number, qy: num
     const cy = ey - dy * lambda;
     if (cx * cx + cy * cy < r * r) return false;
   }
-  // (count includes the world's edges in bounce mode: a sight line inside the world never crosses them)
-  return W.walls.count > 0 ? !wallsBlock(W.walls, px, py, qx, qy) : true;
+  // solidCount, not count: in bounce mode count holds the 4 edges even without walls, and a scene
+  // without walls runs as before (the edges would block only a target outside the world)
+  return W.walls.solidCount > 0 ? !wallsBlock(W.walls, px, py, qx, qy) : true;
 }
 
 /**

@@ -8,6 +8,7 @@ import { dsincos } from '../../nodes/dsincos';
 import { getNodeDef, inputPorts } from '../../nodes/index';
 import { createBehaviorWorld, type BehaviorWorld } from '../../runtime/api';
 import { agentRandom, neighbourCount, sees } from '../../runtime/behaviors/conditions';
+import type { WallSpec } from '../../runtime/walls';
 import { prepareTick } from '../../runtime/step';
 import { World } from '../../runtime/world';
 import { compile } from '../../src/compiler/index';
@@ -243,6 +244,28 @@ describe('Sees', () => {
     // inside: not even its own position; outside, its own position is seen
     expect(at(200, 105, circle)(200, 105)).toBe(false);
     expect(at(100, 100, circle)(100, 100)).toBe(true);
+  });
+
+  it('a solid wall in between blocks (not a region, not one through the viewer or the target, not one seen edge-on)', () => {
+    const look = (x: number, y: number, walls: WallSpec[], edges: 'wrap' | 'bounce' = 'wrap') => {
+      const w = new World({ width: 800, height: 600, edges, seed: 1, walls, agentTypes: [{ id: 'a', count: 1, mass: 1, maxSpeed: 1, maxForce: 1 }] });
+      w.types[0].pos.set([x, y]);
+      w.types[0].head.set([1, 0]);
+      return (tx: number, ty: number) => sees(w, w.types[0], 0, Float64Array.of(tx, ty), 0, 0, false, 1);
+    };
+    const wall: WallSpec = { id: 'w', points: [[200, 0], [200, 200]], closed: false };
+    expect(look(100, 100, [wall])(300, 100)).toBe(false);
+    expect(look(100, 100, [wall])(150, 100)).toBe(true);
+    expect(look(100, 100, [wall])(300, 400)).toBe(true); // past its end
+    expect(look(200, 100, [wall])(300, 100)).toBe(true); // the viewer on the wall
+    expect(look(100, 100, [wall])(200, 100)).toBe(true); // the target on the wall
+    expect(look(200, 250, [wall])(200, 300)).toBe(true); // along its line
+    expect(look(100, 100, [{ ...wall, solid: false }])(300, 100)).toBe(true);
+    // a polygon is opaque, vertices included
+    const box: WallSpec = { id: 'b', points: [[300, 300], [400, 300], [400, 400], [300, 400]], closed: true };
+    expect(look(250, 250, [box])(450, 450)).toBe(false);
+    expect(look(250, 350, [box], 'bounce')(450, 350)).toBe(false);
+    expect(look(250, 250, [box], 'bounce')(250, 500)).toBe(true);
   });
 
   it('the range is strict and the field of view is centred on the heading', () => {

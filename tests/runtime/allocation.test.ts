@@ -106,6 +106,28 @@ describe('allocation per tick', () => {
     expect(perTick).toBeLessThan(MAX_BYTES_PER_TICK);
   });
 
+  it('solid walls in the integrator (a maze of 400 segments, agents pushed into them) allocate < 2 KiB per tick', () => {
+    const walls = [];
+    for (let k = 0; k < 20; k++) {
+      walls.push({ id: `h${k}`, points: [[60 * k, 45 * k], [60 * k + 400, 45 * k], [60 * k + 400, 45 * k + 30]] as [number, number][], closed: false });
+      walls.push({ id: `p${k}`, points: [[50 * k + 20, 800], [50 * k + 40, 820], [50 * k + 20, 840]] as [number, number][], closed: true });
+    }
+    const w = new World(
+      { width: 1200, height: 900, edges: 'bounce', seed: 5, walls, agentTypes: [{ id: 'ball', count: 2000, mass: 1, maxSpeed: 6, maxForce: 0.5, spawn: { speed: 1 } }] },
+      [{}],
+    );
+    const push: ForceFn = (_w, a) => {
+      const F = a.force;
+      for (let i = 0; i < a.count; i++) {
+        F[2 * i] = 0.25;
+        F[2 * i + 1] = -0.125;
+      }
+    };
+    const forces = [push];
+    expect(bytesPerTick(() => step(w, forces))).toBeLessThan(MAX_BYTES_PER_TICK);
+    expect(w.wallContacts).toBeGreaterThan(1000);
+  });
+
   it.each([40, 0])('Pursue(Nearest Agent, radius %d) beside Flock over 2,000 agents allocates < 2 KiB per tick', (radius) => {
     // With a radius, the nearest-agent search once kept its best distance² boxed (a number
     // allocated per closer agent found: ~27 bytes per query). The radius case runs first, while
