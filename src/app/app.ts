@@ -27,6 +27,7 @@ import { ShortcutController } from './keymap';
 import { layoutStyles, minimapPreference, rememberMinimap, renderApp, type MenuAt, type PanelName, type PreviewStats } from './layout';
 import { PRESETS, newScene } from './presets';
 import { sceneEdit, worldChangeEdit } from './scene-edits';
+import { freshWallId, wallsOf } from '../document/wall-commands';
 import { StateActions } from './state-actions';
 import { themeProperties } from '../theme';
 import type { WorldChange } from './world-panel';
@@ -58,6 +59,7 @@ export class SteerApp extends LitElement {
     stats: { state: true },
     notice: { state: true },
     editPath: { state: true },
+    selectedWall: { state: true },
     presetsOpen: { state: true },
     exportOpen: { state: true },
     selection: { state: true },
@@ -94,6 +96,8 @@ export class SteerApp extends LitElement {
   declare stats: PreviewStats | null;
   declare notice: string | null;
   declare editPath: string | null;
+  /** The wall selected in the preview's Walls tool or the World panel's list, or null. */
+  declare selectedWall: string | null;
   declare presetsOpen: boolean;
   declare exportOpen: boolean;
   declare selection: string[];
@@ -138,6 +142,7 @@ export class SteerApp extends LitElement {
     this.panel = 'type';
     this.stats = null;
     this.editPath = null;
+    this.selectedWall = null;
     this.presetsOpen = false;
     this.exportOpen = false;
     this.selection = [];
@@ -281,6 +286,7 @@ export class SteerApp extends LitElement {
     this.leaveCompare();
     this.main.session.reset(doc);
     this.editPath = null;
+    this.selectedWall = null;
     this.typeId = doc.agentTypes[0]?.id ?? '';
     this.documentChanged(true);
     // another scene: its run is recorded from here, and no agent of the last one is followed
@@ -310,6 +316,7 @@ export class SteerApp extends LitElement {
     this.dirty = session.dirty;
     if (!this.doc.agentTypes.some((t) => t.id === this.typeId)) this.typeId = this.doc.agentTypes[0]?.id ?? '';
     if (this.editPath && !this.doc.world.paths.some((p) => p.id === this.editPath)) this.editPath = null;
+    if (this.selectedWall && !wallsOf(this.doc).some((w) => w.id === this.selectedWall)) this.selectedWall = null;
     this.recompile(immediate);
     this.drafts.schedule();
   }
@@ -481,13 +488,17 @@ export class SteerApp extends LitElement {
 
   onWorldChange(c: WorldChange): void {
     if (c.kind === 'edit-path') this.editPath = c.id;
+    if (c.kind === 'select-wall') this.selectedWall = c.id;
     const edit = worldChangeEdit(c);
     if (edit) this.apply(edit, 'mergeKey' in c ? c.mergeKey : undefined);
   }
 
   onSceneEdit(d: SceneEditDetail): void {
     const edit = sceneEdit(this.doc, d);
+    // a wall just drawn comes selected (Delete removes it)
+    const drawn = d.kind === 'add-wall' ? freshWallId(wallsOf(this.doc)) : null;
     if (edit) this.apply(edit);
+    if (drawn && wallsOf(this.doc).some((w) => w.id === drawn)) this.selectedWall = drawn;
   }
 
   /** A node's or the palette's "?": the help of its kind. */

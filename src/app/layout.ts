@@ -74,6 +74,8 @@ export interface AppView {
   readonly inspected: ProbeSource | null;
   readonly editor: SteerEditor | undefined;
   readonly editPath: string | null;
+  /** The selected wall (the preview's Walls tool, the World panel's list). */
+  selectedWall: string | null;
   readonly minimapShown: boolean;
   /** Whether the graph area is too short for the minimap (graph-room.ts): it gives way, whatever minimapShown says. */
   readonly graphShort: boolean;
@@ -334,7 +336,9 @@ export function renderApp(app: AppView): TemplateResult {
         .scene=${doc}
         .source=${app.source}
         .editPath=${app.editPath}
+        .selectedWall=${app.selectedWall}
         @scene-edit=${(e: CustomEvent<SceneEditDetail>) => app.onSceneEdit(e.detail)}
+        @wall-select=${(e: CustomEvent<{ id: string | null }>) => (app.selectedWall = e.detail.id)}
         @preview-stats=${(e: CustomEvent<PreviewStats>) => (app.stats = e.detail)}
         @preview-error=${(e: CustomEvent<{ message: string }>) => (app.notice = `Preview: ${e.detail.message}`)}
       ></steer-preview>
@@ -354,7 +358,7 @@ export function renderApp(app: AppView): TemplateResult {
               @type-change=${(e: CustomEvent<TypeChangeDetail>) => app.types.change(e.detail)}
               @type-rename=${(e: CustomEvent<TypeRenameDetail>) => app.types.renameId(e.detail.from, e.detail.to)}></steer-type-panel>`
           : app.panel === 'world'
-            ? html`<steer-world-panel .world=${doc.world} .editPath=${app.editPath}
+            ? html`<steer-world-panel .world=${doc.world} .editPath=${app.editPath} .selectedWall=${app.selectedWall}
                 @world-change=${(e: CustomEvent<WorldChange>) => app.onWorldChange(e.detail)}></steer-world-panel>`
             : html`<steer-problems .diagnostics=${app.compiled.diagnostics} .scene=${doc}
                 @problem-select=${(e: CustomEvent<{ agentType: string; state?: number; nodeId?: string }>) => {

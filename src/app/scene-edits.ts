@@ -4,6 +4,7 @@
  */
 import { insertPathPoint, movePathPoint, removePathPoint, setObstacles, setPaths, setTargets, updateWorld, type Edit } from '../document/commands';
 import type { SceneDocument } from '../document/types';
+import { addWall, moveWallPoint, removeWall, updateWall } from '../document/wall-commands';
 import type { SceneEditDetail } from '../preview/preview';
 import type { WorldChange } from './world-panel';
 
@@ -18,7 +19,12 @@ export function worldChangeEdit(c: WorldChange): Edit | null {
       return setPaths(c.paths);
     case 'targets':
       return setTargets(c.targets);
+    case 'wall':
+      return updateWall(c.id, c.patch);
+    case 'remove-wall':
+      return removeWall(c.id);
     case 'edit-path':
+    case 'select-wall':
       return null;
   }
 }
@@ -34,6 +40,12 @@ export function sceneEdit(doc: SceneDocument, d: SceneEditDetail): Edit | null {
       return insertPathPoint(d.path, d.index, [r(d.x), r(d.y)]);
     case 'remove-path-point':
       return removePathPoint(d.path, d.index);
+    case 'add-wall':
+      return addWall(doc, d.points.map(([x, y]) => [r(x), r(y)] as [number, number]), d.closed).edit;
+    case 'move-wall-point':
+      return moveWallPoint(d.wall, d.index, [r(d.x), r(d.y)]);
+    case 'remove-wall':
+      return removeWall(d.wall);
     case 'set-seed':
       return updateWorld({ seed: d.seed });
     case 'move-obstacle':

@@ -10,7 +10,12 @@ export type WorldChange =
   | { kind: 'obstacles'; obstacles: Obstacle[]; mergeKey?: string }
   | { kind: 'paths'; paths: ScenePath[]; mergeKey?: string }
   | { kind: 'targets'; targets: NamedTarget[]; mergeKey?: string }
-  | { kind: 'edit-path'; id: string | null };
+  | { kind: 'edit-path'; id: string | null }
+  /** Wall `id` closed or opened, made solid or a region. */
+  | { kind: 'wall'; id: string; patch: { closed?: boolean; solid?: boolean } }
+  | { kind: 'remove-wall'; id: string }
+  /** A wall picked in the list (the preview's Walls tool shows it selected); no edit. */
+  | { kind: 'select-wall'; id: string | null };
 
 /** Radius of an obstacle added with *Add obstacle*, px. */
 export const NEW_OBSTACLE_R = 30;
@@ -47,12 +52,15 @@ export class SteerWorldPanel extends LitElement {
   static properties = {
     world: { attribute: false },
     editPath: { attribute: false },
+    selectedWall: { attribute: false },
   };
 
   /** The world shown. */
   declare world: SceneWorld | undefined;
   /** The id of the path being edited in the preview, or null. */
   declare editPath: string | null;
+  /** The selected wall, or null. */
+  declare selectedWall: string | null;
 
   static styles = [
     panelStyles,
@@ -73,6 +81,18 @@ export class SteerWorldPanel extends LitElement {
       .x {
         padding: 1px 6px;
       }
+      .row.selected {
+        outline: 1px solid var(--steer-highlight, #ffd166);
+        border-radius: 3px;
+      }
+      .wall-id {
+        cursor: pointer;
+        background: none;
+        border: none;
+        color: inherit;
+        font: inherit;
+        padding: 0 2px;
+      }
       .actions {
         margin-top: 4px;
         display: flex;
@@ -85,6 +105,7 @@ export class SteerWorldPanel extends LitElement {
     super();
     this.world = undefined;
     this.editPath = null;
+    this.selectedWall = null;
   }
 
   private emit(change: WorldChange): void {
@@ -109,6 +130,7 @@ export class SteerWorldPanel extends LitElement {
   render() {
     const w = this.world;
     if (!w) return html``;
+    const walls = w.walls ?? [];
     const obs = (k: number, patch: Partial<Obstacle>, field: string) =>
       this.emit({ kind: 'obstacles', obstacles: w.obstacles.map((o, j) => (j === k ? { ...o, ...patch } : o)), mergeKey: `obstacle:${k}:${field}` });
     const tgt = (k: number, patch: Partial<NamedTarget>, field: string) =>
@@ -173,6 +195,24 @@ export class SteerWorldPanel extends LitElement {
           }}
         >Add path</button>
       </div>
+
+      <h4>Walls (${walls.length})</h4>
+      ${walls.length
+        ? walls.map(
+            (wl) => html`<div class="row ${this.selectedWall === wl.id ? 'selected' : ''}" data-wall=${wl.id}>
+              <button class="wall-id" aria-pressed=${this.selectedWall === wl.id ? 'true' : 'false'} title="Select it (the preview's Walls tool shows it)"
+                @click=${() => this.emit({ kind: 'select-wall', id: this.selectedWall === wl.id ? null : wl.id })}>${wl.id}</button>
+              <span class="actions">
+                <span>${wl.points.length} pts</span>
+                <label title=${wl.points.length < 3 ? 'A closed wall needs 3 points' : 'A polygon: the last point joins the first'}><input type="checkbox" aria-label="Closed ${wl.id}" .checked=${wl.closed} ?disabled=${!wl.closed && wl.points.length < 3}
+                  @change=${(e: Event) => this.emit({ kind: 'wall', id: wl.id, patch: { closed: (e.target as HTMLInputElement).checked } })} /> closed</label>
+                <label title="Solid walls stop agents, feed Wall Avoid and block sight; a non-solid closed wall is a region (Contain)"><input type="checkbox" aria-label="Solid ${wl.id}" .checked=${wl.solid !== false}
+                  @change=${(e: Event) => this.emit({ kind: 'wall', id: wl.id, patch: { solid: (e.target as HTMLInputElement).checked } })} /> solid</label>
+                <button class="x" aria-label="Remove wall ${wl.id}" @click=${() => this.emit({ kind: 'remove-wall', id: wl.id })}>×</button>
+              </span>
+            </div>`,
+          )
+        : html`<p class="hint">No walls. Draw them with the preview's <b>Walls</b> tool (W).</p>`}
 
       <h4>Named targets (${w.targets.length})</h4>
       ${w.targets.map(

@@ -65,7 +65,7 @@ export function freshNodeId(nodes: readonly { id: string }[], taken: ReadonlySet
 }
 
 /** A coordinate kept inside what a document may hold (RANGES.coordinate; NaN as 0), so a moved or pasted node always saves and loads. */
-function coordinate(v: number): number {
+export function coordinate(v: number): number {
   return Number.isNaN(v) ? 0 : Math.min(RANGES.coordinate.max, Math.max(RANGES.coordinate.min, v));
 }
 

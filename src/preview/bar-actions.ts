@@ -17,6 +17,8 @@ export interface BarClient {
   reset(seed?: number): void;
   fit(): void;
   toggleMenu(): void;
+  /** Turns the Walls tool on or off. */
+  toggleWallTool(): void;
   /** The overlays drawn now. */
   overlays(): ReadonlySet<string>;
   /** Draws these overlays from now on, as picked in the bar's menu (the element tells, `overlays-change`). */
@@ -59,6 +61,7 @@ export function barActions(on: BarClient): ControlBarActions {
     resetWithSeed,
     fit: () => on.fit(),
     toggleMenu: () => on.toggleMenu(),
+    toggleWallTool: () => on.toggleWallTool(),
     toggleOverlay: (name, shown) => {
       const next = new Set(on.overlays());
       if (shown) next.add(name);

@@ -1,7 +1,8 @@
 /**
  * The preview canvas's input, as a Lit ReactiveController: pan (middle button, or left with
  * Space held), wheel zoom, the Pointer target following the mouse, dragging targets, obstacles
- * and the edited path's points, and Edit mode's clicks and Delete key (path-edit.ts). It owns
+ * and the edited path's points, and Edit mode's clicks and Delete key (path-edit.ts), and the
+ * Walls tool's clicks, vertex drags and keys (wall-edit.ts). It owns
  * the press or drag in progress, what is under the mouse and the edited path's selected point;
  * the element binds its listeners on the canvas and gives it what it needs ({@link GestureHost}).
  */
@@ -13,6 +14,7 @@ import { deleteSelected, editedPath, pathClick, roundPx, withPointDraft, type Ed
 import type { SceneEditDetail } from './preview-events';
 import type { ReplayInput } from './replay';
 import { toWorld, wheelFactor } from './view';
+import { finishWall, nextPoint, sceneWalls, wallClick, withWallPointDraft, type WallPointDraft, type WallToolView } from './wall-edit';
 import type { ViewController } from './view-controller';
 
 /** A press moving more than this many CSS px becomes a drag. */
@@ -32,6 +34,11 @@ export interface GestureHost {
   scene(): SceneDocument | null;
   /** The id of the path being edited, or null. */
   editPath(): string | null;
+  /** Whether the Walls tool is on (it takes the clicks then: wall-edit.ts). */
+  wallTool(): boolean;
+  /** The selected wall, or null; `selectWall` changes it. */
+  selectedWall(): string | null;
+  selectWall(id: string | null): void;
   overlays(): ReadonlySet<string>;
   /** The live targets and obstacles. */
   targets(): ReadonlyMap<string, readonly [number, number]>;
@@ -59,6 +66,10 @@ export class CanvasGestures implements ReactiveController {
   private hot: Hot = null;
   private selected: number | null = null;
   private draft: PointDraft | null = null;
+  /** The Walls tool: the points of the wall being drawn, where the next would go, a dragged vertex. */
+  private wallDraft: (readonly [number, number])[] = [];
+  private wallNext: [number, number] | null = null;
+  private wallPoint: WallPointDraft | null = null;
   /** True while the mouse is over the canvas. */
   over = false;
   private readonly _w: [number, number] = [0, 0];
@@ -85,9 +96,24 @@ export class CanvasGestures implements ReactiveController {
     return this.gesture?.kind === 'drag' ? this.gesture.grab : this.hot;
   }
 
-  /** The scene as drawn: with the dragged point of the edited path where the mouse has it. */
+  /** The scene as drawn: with the dragged point of the edited path, or the dragged vertex of a wall, where the mouse has it. */
   drawnScene(scene: SceneDocument | null): SceneDocument | null {
-    return withPointDraft(scene, this.el.editPath(), this.draft);
+    return withWallPointDraft(withPointDraft(scene, this.el.editPath(), this.draft), this.wallPoint);
+  }
+
+  /** What the Walls tool shows (null when it is off and no wall is selected). */
+  get wallView(): WallToolView | null {
+    const on = this.el.wallTool();
+    const selected = this.el.selectedWall();
+    if (!on) return selected === null ? null : { on, selected, draft: [], next: null };
+    return { on, selected, draft: this.wallDraft, next: this.wallDraft.length ? this.wallNext : null };
+  }
+
+  /** The Walls tool was turned on or off: no wall half drawn. */
+  wallToolChanged(): void {
+    this.wallDraft = [];
+    this.wallNext = null;
+    this.updateCursor();
   }
 
   /** Another path (or none) is edited: no point selected. */
@@ -96,11 +122,22 @@ export class CanvasGestures implements ReactiveController {
     this.updateCursor();
   }
 
-  /** Delete or Backspace with a point of the edited path selected removes it (and not the graph's selection): true when it did. */
+  /**
+   * Delete or Backspace with a point of the edited path selected removes it (and not the graph's
+   * selection); with the Walls tool, Enter finishes the wall being drawn, Escape drops it (or
+   * clears the selection), Delete or Backspace removes the selected wall. True when it acted.
+   */
   onKey(e: KeyboardEvent): boolean {
-    if ((e.key !== 'Delete' && e.key !== 'Backspace') || e.ctrlKey || e.metaKey) return false;
     const inner = e.composedPath()[0];
     if (inner instanceof HTMLInputElement || inner instanceof HTMLSelectElement || inner instanceof HTMLTextAreaElement) return false;
+    if (e.ctrlKey || e.metaKey) return false;
+    if (this.el.wallTool() && this.onWallKey(e)) {
+      e.preventDefault();
+      e.stopPropagation();
+      this.el.redraw();
+      return true;
+    }
+    if (e.key !== 'Delete' && e.key !== 'Backspace') return false;
     const edit = deleteSelected(this.edited(), this.selected);
     if (!edit) return false;
     e.preventDefault();
@@ -111,6 +148,32 @@ export class CanvasGestures implements ReactiveController {
     return true;
   }
 
+  private onWallKey(e: KeyboardEvent): boolean {
+    const drawing = this.wallDraft.length > 0;
+    if (e.key === 'Enter' && drawing) {
+      const done = finishWall(this.wallDraft, this.el.selectedWall());
+      this.wallDraft = [];
+      if (done.edit) this.el.edit(done.edit);
+      return true;
+    }
+    if (e.key === 'Escape' && drawing) {
+      this.wallDraft = [];
+      return true;
+    }
+    const selected = this.el.selectedWall();
+    const exists = selected !== null && sceneWalls(this.el.scene()).some((w) => w.id === selected);
+    if (e.key === 'Escape' && selected !== null) {
+      this.el.selectWall(null);
+      return true;
+    }
+    if ((e.key === 'Delete' || e.key === 'Backspace') && exists && !drawing) {
+      this.el.selectWall(null);
+      this.el.edit({ kind: 'remove-wall', wall: selected });
+      return true;
+    }
+    return false;
+  }
+
   updateCursor(): void {
     const g = this.gesture;
     let cursor = 'default';
@@ -118,7 +181,7 @@ export class CanvasGestures implements ReactiveController {
     else if (g?.kind === 'drag') cursor = 'grabbing';
     else if (this.el.spaceHeld()) cursor = 'grab';
     else if (this.hot) cursor = 'grab';
-    else if (this.el.editPath()) cursor = 'crosshair';
+    else if (this.el.editPath() || this.el.wallTool()) cursor = 'crosshair';
     this.el.cursor(cursor);
   }
 
@@ -136,6 +199,7 @@ export class CanvasGestures implements ReactiveController {
     return hitTest(
       {
         view: this.view.view,
+        walls: this.el.wallTool() ? sceneWalls(this.el.scene()) : null,
         edited: this.edited(),
         targets: overlays.has('targets') ? this.el.targets() : null,
         obstacles: overlays.has('obstacles') ? this.el.obstacles() : null,
@@ -146,13 +210,18 @@ export class CanvasGestures implements ReactiveController {
   }
 
   private grabPosition(grab: NonNullable<Hot>): [number, number] {
-    return grabPosition(grab, this.el.targets(), grab.kind === 'path-point' ? this.edited() : null, this.el.obstacles());
+    return grabPosition(grab, this.el.targets(), grab.kind === 'path-point' ? this.edited() : null, this.el.obstacles(), sceneWalls(this.el.scene()));
   }
 
   /** Moves the grabbed thing in the live world (a path point: in the drawing, until the drop). */
   private place(grab: NonNullable<Hot>, x: number, y: number, drift?: { vx: number; vy: number }): void {
     if (grab.kind === 'path-point') {
       this.draft = { index: grab.index, x, y };
+      this.el.redraw();
+      return;
+    }
+    if (grab.kind === 'wall-point') {
+      this.wallPoint = { wall: grab.wall, index: grab.index, x, y };
       this.el.redraw();
       return;
     }
@@ -212,6 +281,10 @@ export class CanvasGestures implements ReactiveController {
     }
     toWorld(this._w, this.view.view, sx, sy);
     this.el.pointer(this._w[0], this._w[1], g?.kind === 'drag');
+    if (this.el.wallTool() && this.wallDraft.length) {
+      this.wallNext = nextPoint(this.wallDraft, this.view.view, sx, sy, e.shiftKey);
+      this.el.redraw();
+    }
     if (g?.kind === 'press' && g.grab && Math.hypot(sx - g.startX, sy - g.startY) > DRAG_SLOP_PX) {
       const [x0, y0] = this.grabPosition(g.grab);
       const { data } = this.el.obstacles();
@@ -241,7 +314,12 @@ export class CanvasGestures implements ReactiveController {
     this.gesture = null;
     this.el.canvas()?.releasePointerCapture?.(e.pointerId);
     const editPath = this.el.editPath();
-    if (g.kind === 'drag' && g.grab.kind === 'path-point') {
+    if (g.kind === 'drag' && g.grab.kind === 'wall-point') {
+      this.wallPoint = null;
+      this.el.selectWall(g.grab.wall);
+      this.el.edit({ kind: 'move-wall-point', wall: g.grab.wall, index: g.grab.index, x: g.x, y: g.y });
+      this.el.redraw();
+    } else if (g.kind === 'drag' && g.grab.kind === 'path-point') {
       this.draft = null;
       this.selected = g.grab.index;
       this.el.edit({ kind: 'move-path-point', path: g.grab.path, index: g.grab.index, x: g.x, y: g.y });
@@ -250,6 +328,14 @@ export class CanvasGestures implements ReactiveController {
       this.place(g.grab, g.x, g.y, { vx: g.vx, vy: g.vy });
       if (g.grab.kind === 'target') this.el.edit({ kind: 'move-target', name: g.grab.name, x: g.x, y: g.y });
       else this.el.edit({ kind: 'move-obstacle', index: g.grab.index, x: g.x, y: g.y });
+    } else if (g.kind === 'press' && this.el.wallTool()) {
+      const [sx, sy] = this.local(e);
+      const click = wallClick(sceneWalls(this.el.scene()), this.wallDraft, this.el.selectedWall(), this.view.view, sx, sy, e.shiftKey);
+      this.wallDraft = click.draft;
+      this.wallNext = click.draft.length ? nextPoint(click.draft, this.view.view, sx, sy, e.shiftKey) : null;
+      if (click.selected !== this.el.selectedWall()) this.el.selectWall(click.selected);
+      if (click.edit) this.el.edit(click.edit);
+      this.el.redraw();
     } else if (g.kind === 'press' && editPath) {
       const [sx, sy] = this.local(e);
       const click = pathClick(this.edited(), editPath, g.grab, e.altKey, this.view.view, sx, sy);
@@ -269,6 +355,7 @@ export class CanvasGestures implements ReactiveController {
     this.gesture = null;
     // a cancelled drag puts the thing back where it was
     if (g.kind === 'drag' && g.grab.kind === 'path-point') this.draft = null;
+    else if (g.kind === 'drag' && g.grab.kind === 'wall-point') this.wallPoint = null;
     else if (g.kind === 'drag') this.place(g.grab, g.startX, g.startY, { vx: g.vx, vy: g.vy });
     this.updateCursor();
   };

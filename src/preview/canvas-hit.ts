@@ -5,7 +5,9 @@
  */
 import { TARGET_MARKER_PX, type Hot } from './draw';
 import { pointAt, type EditedPath } from './path-edit';
+import type { SceneWall } from '../document/types';
 import { toScreen, toWorld, type View } from './view';
+import { wallPointAt } from './wall-edit';
 
 /** Extra hit radius around obstacles and target markers, CSS px. */
 export const HIT_SLOP_PX = 4;
@@ -19,7 +21,9 @@ export interface LiveObstacles {
 /** What the canvas shows that can be grabbed. */
 export interface Grabbable {
   readonly view: View;
-  /** The path being edited (its points come first), or null. */
+  /** The walls whose vertices can be grabbed (the Walls tool is on: they come first), or null. */
+  readonly walls?: readonly SceneWall[] | null;
+  /** The path being edited (its points come next), or null. */
   readonly edited: EditedPath | null;
   /** The targets, or null when their overlay is off (they cannot be grabbed then). */
   readonly targets: ReadonlyMap<string, readonly [number, number]> | null;
@@ -30,9 +34,13 @@ export interface Grabbable {
 const _s: [number, number] = [0, 0];
 const _w: [number, number] = [0, 0];
 
-/** The edited path's point, target or obstacle under screen point (sx, sy), topmost first; null for none. */
+/** The wall's vertex (Walls tool), the edited path's point, target or obstacle under screen point (sx, sy), topmost first; null for none. */
 export function hitTest(g: Grabbable, sx: number, sy: number): Hot {
   const v = g.view;
+  if (g.walls) {
+    const p = wallPointAt(g.walls, v, sx, sy);
+    if (p) return { kind: 'wall-point', wall: p.wall, index: p.index };
+  }
   if (g.edited) {
     const k = pointAt(g.edited.points, v, sx, sy);
     if (k >= 0) return { kind: 'path-point', path: g.edited.id, index: k };
@@ -70,7 +78,12 @@ export function grabPosition(
   targets: ReadonlyMap<string, readonly [number, number]>,
   edited: EditedPath | null,
   obstacles: LiveObstacles,
+  walls: readonly SceneWall[] = [],
 ): [number, number] {
+  if (grab.kind === 'wall-point') {
+    const p = walls.find((w) => w.id === grab.wall)?.points[grab.index];
+    return p ? [p[0], p[1]] : [0, 0];
+  }
   if (grab.kind === 'target') {
     const t = targets.get(grab.name);
     return t ? [t[0], t[1]] : [0, 0];
@@ -87,5 +100,6 @@ export function sameHot(a: Hot, b: Hot): boolean {
   if (a === null || b === null) return a === b;
   if (a.kind === 'target') return b.kind === 'target' && a.name === b.name;
   if (a.kind === 'path-point') return b.kind === 'path-point' && a.path === b.path && a.index === b.index;
+  if (a.kind === 'wall-point') return b.kind === 'wall-point' && a.wall === b.wall && a.index === b.index;
   return b.kind === 'obstacle' && a.index === b.index;
 }

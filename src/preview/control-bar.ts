@@ -20,6 +20,7 @@ const OVERLAY_LABELS: Readonly<Record<Overlay, string>> = {
   wander: 'Wander circle',
   feelers: 'Feelers',
   neighbours: 'Neighbour radius',
+  'wall-feelers': 'Wall feelers (followed agent)',
 };
 
 function labelOfSpeed(s: number): string {
@@ -34,6 +35,8 @@ export interface ControlBarState {
   seedText: string;
   overlays: ReadonlySet<string>;
   overlayMenu: boolean;
+  /** Whether the Walls tool is on. */
+  wallTool: boolean;
 }
 
 /** What the bar's controls do. */
@@ -49,6 +52,7 @@ export interface ControlBarActions {
   resetWithSeed(): void;
   fit(): void;
   toggleMenu(): void;
+  toggleWallTool(): void;
   toggleOverlay(overlay: Overlay, on: boolean): void;
 }
 
@@ -105,6 +109,14 @@ export function controlBar(bar: ControlBarState, on: ControlBarActions): Templat
       </label>
       <button data-test="reset-seed" aria-label="Reset with seed" @click=${on.resetWithSeed}>Reset with seed</button>
       <span class="sep"></span>
+      <button
+        data-test="walls-tool"
+        aria-pressed=${bar.wallTool ? 'true' : 'false'}
+        title="Walls (W): click to add points, Enter or a double-click finishes, a click on the first point closes, Shift snaps to 15°; drag a vertex, click a wall to select it, Delete removes it"
+        @click=${on.toggleWallTool}
+      >
+        Walls
+      </button>
       <button data-test="fit" aria-label="Fit the world in view" title="Fit the world in view" @click=${on.fit}>
         <span class="icon" aria-hidden="true">⤢</span>
       </button>

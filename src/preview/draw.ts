@@ -21,6 +21,7 @@ import { paintPaths } from './paint/paths';
 import { paintPointer } from './paint/pointer';
 import { paintTargets } from './paint/targets';
 import { paintVelocity } from './paint/velocity';
+import { paintWalls } from './paint/walls';
 import { toWorld } from './view';
 
 export { THEME_PROPERTIES, readTheme, type Theme } from './paint/theme';
@@ -44,13 +45,13 @@ export {
 export { typeStyles } from './paint/kind-overlays';
 
 /** The overlays every scene can show, whatever its nodes. */
-type SceneOverlay = 'velocity' | 'force' | 'paths' | 'pointer' | 'obstacles' | 'targets';
+type SceneOverlay = 'velocity' | 'force' | 'paths' | 'pointer' | 'obstacles' | 'targets' | 'wall-feelers';
 
 /** The overlays the preview can draw: the scene's, and those node kinds feed (nodes/types.ts). */
 export type Overlay = SceneOverlay | KindOverlay;
 
 /** Every overlay, in menu order. */
-export const OVERLAYS: readonly Overlay[] = ['obstacles', 'paths', 'targets', 'pointer', 'velocity', 'force', ...KIND_OVERLAYS];
+export const OVERLAYS: readonly Overlay[] = ['obstacles', 'paths', 'targets', 'pointer', 'velocity', 'force', ...KIND_OVERLAYS, 'wall-feelers'];
 
 /** The overlays shown until the app says otherwise. */
 export const DEFAULT_OVERLAYS: readonly Overlay[] = ['paths', 'pointer', 'obstacles', 'targets'];
@@ -129,6 +130,7 @@ export class Renderer {
     }
 
     if (f.overlays.has('obstacles')) paintObstacles(ctx, f, px);
+    paintWalls(ctx, f, px);
     if (f.overlays.has('paths')) paintPaths(ctx, f, px);
     // Thin overlay lines are just under one device pixel wide: Skia draws those as hairlines, which
     // in a software canvas is several times faster than stroking a (1 + ε) px line as a polygon

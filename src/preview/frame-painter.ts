@@ -14,9 +14,12 @@ import type { PreviewWorld } from './frame-world';
 import { drawInspection, probeColors, type Followed } from './inspect';
 import { drawModeFor, type DrawMode, type Drawing } from './modes';
 import { paintStateMarks } from './paint/states';
+import { paintWallFeelers } from './paint/wall-feelers';
+import { feelerParams, solidSegments, wallFeelers } from './wall-feelers';
 import type { TypeStateCounts } from './state-counts';
 import type { SimulationHost } from './simulation-host';
 import type { View } from './view';
+import type { WallToolView } from './wall-edit';
 import { WebGLRenderer, webgl2Support } from './webgl';
 
 /** What a frame shows. */
@@ -37,6 +40,8 @@ export interface FrameRequest {
   overlays: Set<string>;
   editPath: string | null;
   selectedPathPoint: number | null;
+  /** The Walls tool's selection and the wall being drawn, when the tool is on. */
+  wallTool: WallToolView | null;
   hot: Hot;
   followed: Followed | null;
   /** The world's types with states, counted (state-counts.ts): their agents are ringed by state. */
@@ -64,6 +69,7 @@ export class FramePainter {
   private glFailed = false;
   private theme: Theme | null = null;
   private stateColors: string[] | null = null;
+  private segmentCache: { scene: SceneDocument; segments: number[] } | null = null;
   private styleCache: { scene: SceneDocument | null; styles: Map<string, TypeStyle> } = { scene: null, styles: new Map() };
 
   constructor(private readonly host: PainterHost) {}
@@ -121,6 +127,7 @@ export class FramePainter {
       overlays: r.overlays,
       editPath: r.editPath,
       selectedPathPoint: r.selectedPathPoint,
+      wallTool: r.wallTool,
       forces: sim.forces,
       hot: r.hot,
     };
@@ -177,6 +184,20 @@ export class FramePainter {
     const out = nodes.find((n) => isSink(n.kind));
     const final = out ? (graph?.connections.find((c) => c.to[0] === out.id)?.from[0] ?? null) : null;
     drawInspection(ctx, dpr, r.view, pos[2 * f.index], pos[2 * f.index + 1], reading, colors, final);
+    if (r.overlays.has('wall-feelers') && type && r.drawnScene && this.theme) {
+      const vel = world.velocities(f.type);
+      const head = this.renderer.headingsOf(f.type, pos.length >> 1);
+      const i = f.index;
+      const params = feelerParams(graph?.nodes.some((n) => n.kind === 'wall-avoid') ? graph : { nodes: type.states.flatMap((s) => s.graph.nodes) });
+      const feelers = wallFeelers([pos[2 * i], pos[2 * i + 1]], [vel[2 * i], vel[2 * i + 1]], [head[2 * i], head[2 * i + 1]], type.maxSpeed, params, this.segmentsOf(r.drawnScene));
+      paintWallFeelers(ctx, dpr, r.view, this.theme, feelers);
+    }
+  }
+
+  /** The scene's solid segments (wall-feelers.ts), kept while the scene is the same object. */
+  private segmentsOf(scene: SceneDocument): number[] {
+    if (this.segmentCache?.scene !== scene) this.segmentCache = { scene, segments: solidSegments(scene) };
+    return this.segmentCache.segments;
   }
 
   /** The WebGL2 renderer on the canvas under the overlays, sized; null when WebGL2 failed. */

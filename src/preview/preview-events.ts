@@ -12,6 +12,12 @@ export type SceneEditDetail =
   | { kind: 'insert-path-point'; path: string; index: number; x: number; y: number }
   /** Point `index` of the edited path removed (selected and Delete, or Alt-click). */
   | { kind: 'remove-path-point'; path: string; index: number }
+  /** A wall drawn with the Walls tool (the app gives it a fresh id: w1, w2, …). */
+  | { kind: 'add-wall'; points: [number, number][]; closed: boolean }
+  /** Vertex `index` of wall `wall` dragged to (x, y). */
+  | { kind: 'move-wall-point'; wall: string; index: number; x: number; y: number }
+  /** The selected wall removed (Delete or Backspace with the Walls tool). */
+  | { kind: 'remove-wall'; wall: string }
   /** "Reset with seed": the scene's seed from now on (one seed: the World panel shows it too). */
   | { kind: 'set-seed'; seed: number };
 
@@ -50,4 +56,9 @@ export interface PreviewErrorDetail {
 /** Detail of `overlays-change`: the overlays the user picked in the preview's own menu. */
 export interface OverlaysChangeDetail {
   overlays: string[];
+}
+
+/** Detail of `wall-select`: the wall a click of the Walls tool selected, or null for none. */
+export interface WallSelectDetail {
+  id: string | null;
 }

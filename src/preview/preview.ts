@@ -1,11 +1,12 @@
-// Over 500 lines (about 615), knowingly: this is the element's public face, its 13 documented
+// Over 500 lines (about 650), knowingly: this is the element's public face, its 15 documented
 // properties, its methods (reset, step, follow, probe, seek, fit, setPointer…) and the events it
 // fires, plus the wiring that gives each part the little it needs of the element. The parts are
 // in their own files: the threads and the hand-over (thread-switch.ts, simulation-host.ts), the
-// canvas input and path editing (canvas-gestures.ts, canvas-hit.ts, path-edit.ts), the view
-// (view-controller.ts), a frame's drawing (frame-painter.ts, draw.ts, paint/), the replay and the
-// timeline (replay-control.ts), the control bar (control-bar.ts, its actions bar-actions.ts) and the
-// state legend and its counts (state-legend.ts, state-counts.ts).
+// canvas input, path editing and the Walls tool (canvas-gestures.ts, canvas-hit.ts, path-edit.ts,
+// wall-edit.ts), the view (view-controller.ts), a frame's drawing (frame-painter.ts, draw.ts,
+// paint/, wall-feelers.ts), the replay and the timeline (replay-control.ts), the control bar
+// (control-bar.ts, its actions bar-actions.ts) and the state legend and its counts
+// (state-legend.ts, state-counts.ts).
 import { expose, withdraw } from '../test-hooks';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
@@ -18,7 +19,7 @@ import { pickAgent, type Followed } from './inspect';
 import type { ProbeReading } from '../../runtime/api';
 import { LoopController, TICK_BUDGET_MS } from './loop-controller';
 import type { DrawMode, Drawing, Threading } from './modes';
-import type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail } from './preview-events';
+import type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail, WallSelectDetail } from './preview-events';
 import type { ReplayInput } from './replay';
 import type { SimulationHost } from './simulation-host';
 import type { RecordedRange } from './sim-protocol';
@@ -37,7 +38,7 @@ import { StateCounts } from './state-counts';
 import { legendStyles, stateLegend } from './state-legend';
 import { readStateColors } from './paint/states';
 
-export type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail } from './preview-events';
+export type { OverlaysChangeDetail, PreviewErrorDetail, PreviewLoadDetail, PreviewStatsDetail, SceneEditDetail, WallSelectDetail } from './preview-events';
 
 declare global {
   interface Window {
@@ -66,6 +67,7 @@ declare global {
  * @fires preview-error - {@link PreviewErrorDetail}: a module that did not load; the last good world runs on
  * @fires preview-load - {@link PreviewLoadDetail}: a new module (or a reset) runs
  * @fires overlays-change - {@link OverlaysChangeDetail}: overlays picked in the preview's own menu
+ * @fires wall-select - {@link WallSelectDetail}: a click of the Walls tool selected a wall (or none)
  * @cssprop --steer-preview-background - page colour around the world (also --steer-preview-world,
  *   -bounds, -obstacle, -obstacle-stroke, -hot, -path, -path-active, -target, -pointer, -velocity,
  *   -force, -wander, -feeler, -neighbour, -text, -font: see THEME_PROPERTIES in draw.ts)
@@ -82,6 +84,8 @@ export class SteerPreview extends LitElement {
     lockstep: { type: Boolean },
     overlays: { attribute: false },
     editPath: { attribute: false },
+    wallTool: { type: Boolean },
+    selectedWall: { attribute: false },
     threading: {},
     drawing: {},
     seedText: { state: true },
@@ -111,6 +115,13 @@ export class SteerPreview extends LitElement {
   declare overlays: Set<string>;
   /** Id of the path being edited, or null: while set, a click on the canvas adds a point to it (a `scene-edit`). */
   declare editPath: string | null;
+  /**
+   * Whether the Walls tool is on (the control bar's *Walls*, or W with the preview focused): clicks
+   * draw walls, drag their vertices and select them (wall-edit.ts); each finished action is a `scene-edit`.
+   */
+  declare wallTool: boolean;
+  /** The selected wall's id (highlighted while the Walls tool is on; Delete removes it), or null. Fires `wall-select` when a click changes it. */
+  declare selectedWall: string | null;
   /**
    * Where the simulation runs: `auto` (default) on the main thread up to WORKER_THRESHOLD agents
    * and in a worker above (modes.ts), or always `main` or `worker`. A change carries the running
@@ -177,6 +188,7 @@ export class SteerPreview extends LitElement {
     reset: (seed) => this.reset(seed),
     fit: () => this.fit(),
     toggleMenu: () => (this.overlayMenu = !this.overlayMenu),
+    toggleWallTool: () => this.toggleWallTool(),
     overlays: () => this.overlays,
     pickOverlays: (next) => {
       this.overlays = next;
@@ -196,6 +208,8 @@ export class SteerPreview extends LitElement {
     this.speed = 1;
     this.overlays = new Set(DEFAULT_OVERLAYS);
     this.editPath = null;
+    this.wallTool = false;
+    this.selectedWall = null;
     this.lockstep = false;
     this.seedText = '';
     this.tick = 0;
@@ -272,6 +286,13 @@ export class SteerPreview extends LitElement {
         canvas: () => this.canvas,
         scene: () => this.sceneForDrawing(),
         editPath: () => this.editPath,
+        wallTool: () => this.wallTool,
+        selectedWall: () => this.selectedWall,
+        selectWall: (id) => {
+          if (id === this.selectedWall) return;
+          this.selectedWall = id;
+          this.fire<WallSelectDetail>('wall-select', { id });
+        },
         overlays: () => this.overlays,
         targets: () => this.sim.targets,
         obstacles: () => this.sim.liveObstacles(),
@@ -431,8 +452,19 @@ export class SteerPreview extends LitElement {
   }
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {
-    if (!this.gestures.onKey(e)) this.replay.onKey(e);
+    if (this.gestures.onKey(e)) return;
+    if (e.key.toLowerCase() === 'w' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && e.composedPath()[0] instanceof HTMLCanvasElement) {
+      e.preventDefault();
+      this.toggleWallTool();
+      return;
+    }
+    this.replay.onKey(e);
   };
+
+  /** Turns the Walls tool on or off (the control bar's *Walls*, or W with the canvas focused). */
+  toggleWallTool(): void {
+    this.wallTool = !this.wallTool;
+  }
 
   /** Fits the view to the world. */
   fit(): void {
@@ -460,6 +492,7 @@ export class SteerPreview extends LitElement {
     }
     if (changed.has('lockstep')) this.loop.tickBudgetMs = this.lockstep ? Infinity : TICK_BUDGET_MS;
     if (changed.has('editPath')) this.gestures.editPathChanged();
+    if (changed.has('wallTool')) this.gestures.wallToolChanged();
   }
 
   protected updated(changed: PropertyValues<this>): void {
@@ -474,7 +507,7 @@ export class SteerPreview extends LitElement {
     }
     if (changed.has('overlays')) this.sim.setForces(this.overlays.has('force'));
     const all = changed as Map<PropertyKey, unknown>;
-    if (all.has('scene') || all.has('overlays') || all.has('editPath') || all.has('activeDraw') || all.has('drawing')) this.redraw();
+    if (all.has('scene') || all.has('overlays') || all.has('editPath') || all.has('wallTool') || all.has('selectedWall') || all.has('activeDraw') || all.has('drawing')) this.redraw();
   }
 
   /** Asks for a frame to be drawn (while playing in worker mode, frames draw only when there is something new). */
@@ -570,6 +603,7 @@ export class SteerPreview extends LitElement {
       overlays: this.overlays,
       editPath: this.editPath,
       selectedPathPoint: this.gestures.selectedPoint,
+      wallTool: this.gestures.wallView,
       hot: this.gestures.highlighted,
       followed: this.followed,
       states: this.stateCounts.types,
@@ -608,7 +642,7 @@ export class SteerPreview extends LitElement {
       )}
       ${stateLegend(this.stateCounts.types, this.sceneForDrawing())}
       ${controlBar(
-        { playing: this.playing, tick: this.tick, speed: this.speed, seedText: this.seedText, overlays: this.overlays, overlayMenu: this.overlayMenu },
+        { playing: this.playing, tick: this.tick, speed: this.speed, seedText: this.seedText, overlays: this.overlays, overlayMenu: this.overlayMenu, wallTool: this.wallTool },
         this.barActions,
       )}
     `;

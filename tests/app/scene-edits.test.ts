@@ -39,3 +39,17 @@ describe('worldChangeEdit (the World panel)', () => {
     expect(worldChangeEdit({ kind: 'edit-path', id: 'route' })).toBeNull();
   });
 });
+
+describe('wall edits from the preview and the World panel', () => {
+  it('adds a drawn wall (to a tenth of a pixel), moves a vertex, closes it, makes it a region and removes it', () => {
+    const added = sceneEdit(scene, { kind: 'add-wall', points: [[10.04, 20], [30, 40.06], [50, 20]], closed: false })!(scene);
+    expect(added.world.walls).toEqual([{ id: 'w1', points: [[10, 20], [30, 40.1], [50, 20]], closed: false }]);
+    const moved = sceneEdit(added, { kind: 'move-wall-point', wall: 'w1', index: 2, x: 60.01, y: 25 })!(added);
+    expect(moved.world.walls?.[0].points[2]).toEqual([60, 25]);
+    const region = worldChangeEdit({ kind: 'wall', id: 'w1', patch: { closed: true, solid: false } })!(moved);
+    expect(region.world.walls?.[0]).toMatchObject({ closed: true, solid: false });
+    expect(worldChangeEdit({ kind: 'remove-wall', id: 'w1' })!(region).world.walls).toBeUndefined();
+    expect(sceneEdit(region, { kind: 'remove-wall', wall: 'w1' })!(region).world.walls).toBeUndefined();
+    expect(worldChangeEdit({ kind: 'select-wall', id: 'w1' })).toBeNull();
+  });
+});

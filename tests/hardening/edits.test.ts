@@ -1,8 +1,9 @@
 /**
  * Random edit sequences, model-based: thousands of sequences of the edits the editor, the panels
  * and the preview make (add, remove, connect, disconnect, change a parameter, move, paste, add and
- * remove agent types, world edits, undo, redo), each resolved against the document of the moment
- * the way the app resolves a user's gesture, and applied through History. After every step:
+ * remove agent types, world edits, walls drawn and edited, undo, redo), each resolved against the
+ * document of the moment the way the app resolves a user's gesture, and applied through History.
+ * After every step:
  *
  * - the document is valid (validateScene), and saving it and loading the text gives it back;
  * - the compiler never throws, its program parses, and a few agents of it run two finite ticks;
@@ -47,6 +48,7 @@ import { serializeScene } from '../../src/document/serialize';
 import { ANY_STATE, graphOf, type GraphAt } from '../../src/document/graphs';
 import { addState, freshStateName, moveState, removeState, renameState, updateState } from '../../src/document/state-commands';
 import { ID_PATTERN, VERSION, type AgentType, type Graph, type ParamValue, type SceneDocument } from '../../src/document/types';
+import { addWall, insertWallPoint, moveWallPoint, removeWall, removeWallPoint, updateWall } from '../../src/document/wall-commands';
 import { guardScene } from '../../bench/guard-scene';
 import { deepFreeze, preset } from './shared';
 
@@ -195,6 +197,7 @@ type Action =
   | { a: 'obstacle'; op: number; pick: number; field: number; value: number }
   | { a: 'path'; op: number; pick: number; point: [number, number] }
   | { a: 'target'; op: number; pick: number; name: string; value: number }
+  | { a: 'wall'; op: number; pick: number; index: number; point: [number, number]; points: [number, number][]; flag: boolean }
   | { a: 'addState'; type: number; name: number; copy: number; minTicks: number; reset: boolean }
   | { a: 'removeState'; type: number; state: number }
   | { a: 'moveState'; type: number; from: number; to: number }
@@ -249,6 +252,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ a: fc.constant('obstacle' as const), op: fc.nat({ max: 2 }), pick: nat, field: fc.nat({ max: 4 }), value: fc.double({ min: -1e7, max: 1e7, noNaN: true }) }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('path' as const), op: fc.nat({ max: 4 }), pick: nat, point: position }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('target' as const), op: fc.nat({ max: 3 }), pick: nat, name: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/), value: fc.double({ min: -1e7, max: 1e7, noNaN: true }) }) },
+  { weight: 2, arbitrary: fc.record({ a: fc.constant('wall' as const), op: fc.nat({ max: 6 }), pick: nat, index: fc.integer({ min: -1, max: 8 }), point: position, points: fc.array(position, { maxLength: 6 }), flag: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ a: fc.constant('addState' as const), type: nat, name: nat, copy: nat, minTicks: minTicks, reset: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('removeState' as const), type: nat, state: nat }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('moveState' as const), type: nat, from: nat, to: nat }) },
@@ -441,6 +445,21 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       const pt: [number, number] = [Math.round(Math.abs(x.point[0] % w.width) * 10) / 10, Math.round(Math.abs(x.point[1] % w.height) * 10) / 10];
       return { edit: setPaths(ps.map((p, j) => (j === k ? { ...p, points: [...p.points, pt] } : p))) };
     }
+    case 'wall': {
+      // As the Walls tool and the World panel: a wall drawn (closed or not), removed, closed or
+      // opened, made solid or a region, a vertex dragged, inserted or removed; now and then an
+      // id that is not there.
+      const ws = doc.world.walls ?? [];
+      if (x.op === 0 || ws.length === 0) return { edit: addWall(doc, x.points, x.flag).edit };
+      const k = x.pick % (ws.length + 1);
+      const id = k < ws.length ? ws[k].id : 'no-such-wall';
+      if (x.op === 1) return { edit: removeWall(id) };
+      if (x.op === 2) return { edit: updateWall(id, { closed: x.flag }) };
+      if (x.op === 3) return { edit: updateWall(id, { solid: x.flag }) };
+      if (x.op === 4) return { edit: moveWallPoint(id, x.index, x.point) };
+      if (x.op === 5) return { edit: insertWallPoint(id, x.index, x.point) };
+      return { edit: removeWallPoint(id, x.index) };
+    }
     case 'target': {
       const w = doc.world;
       const ts = w.targets;
@@ -466,7 +485,7 @@ let steps = 0;
 let emitted = 0;
 let worldsRun = 0;
 /** Documents checked with a type of several states, with an any-state graph, and with a state's minimum time or reset on enter. */
-const stateful = { states: 0, anyState: 0, options: 0 };
+const stateful = { states: 0, anyState: 0, options: 0, walls: 0 };
 
 /** A copy of `v` with every −0 made 0 (and nothing else changed). */
 function withoutNegativeZero<T>(v: T): T {
@@ -493,6 +512,7 @@ function checkDocument(doc: SceneDocument): void {
   if (doc.agentTypes.some((t) => t.states.length > 1)) stateful.states++;
   if (doc.agentTypes.some((t) => t.anyState && t.anyState.nodes.length)) stateful.anyState++;
   if (doc.agentTypes.some((t) => t.states.some((s) => s.minTicks !== undefined || s.resetOnEnter))) stateful.options++;
+  if (doc.world.walls?.length) stateful.walls++;
   const compiled = compile(doc);
   const program = instantiate(compiled);
   // Every few steps: the whole module text, and a few agents of each type for two ticks.
@@ -577,9 +597,9 @@ describe('random edit sequences', () => {
     );
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${s} s`);
-    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter`);
-    // The sequences reach states: documents of several states, any-state graphs and state options.
-    expect(Math.min(stateful.states, stateful.anyState, stateful.options)).toBeGreaterThan(steps / 100);
+    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls`);
+    // The sequences reach states (documents of several states, any-state graphs and state options) and walls.
+    expect(Math.min(stateful.states, stateful.anyState, stateful.options, stateful.walls)).toBeGreaterThan(steps / 100);
   }, Math.max(60_000, RUNS * 200));
 
   it('a graph pasted until it is full stays loadable: the edit that would pass a limit does nothing', () => {

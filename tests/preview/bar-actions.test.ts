@@ -13,6 +13,7 @@ function client(seedText: string, sceneSeed: number | undefined, overlays = new 
     reset: (seed) => log.push(['reset', seed]),
     fit: () => log.push('fit'),
     toggleMenu: () => log.push('menu'),
+    toggleWallTool: () => log.push('walls'),
     overlays: () => overlays,
     pickOverlays: (next) => log.push(['overlays', [...next]]),
     seedText: () => seedText,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CanvasGestures, DRAG_SLOP_PX, type GestureHost } from '../../src/preview/canvas-gestures';
 import type { SceneEditDetail } from '../../src/preview/preview-events';
@@ -7,14 +7,15 @@ import { ViewController } from '../../src/preview/view-controller';
 import { previewScene } from './scene';
 
 /** A preview stand-in: a canvas at the page's origin, the test scene's obstacles and targets, the identity view. */
-function setup(editPath: string | null = null) {
-  const scene = previewScene(4);
+function setup(editPath: string | null = null, wallTool = false) {
+  let scene = previewScene(4);
   const obstacles = scene.world.obstacles.flatMap((o) => [o.x, o.y, o.r, o.vx ?? 0, o.vy ?? 0]);
   const inputs: ReplayInput[] = [];
   const edits: SceneEditDetail[] = [];
   const clicks: [number, number][] = [];
   const pointers: [number, number][] = [];
   let cursor = '';
+  let selectedWall: string | null = null;
   const canvas = {
     getBoundingClientRect: () => ({ left: 0, top: 0 }),
     focus: () => {},
@@ -25,6 +26,9 @@ function setup(editPath: string | null = null) {
     canvas: () => canvas,
     scene: () => scene,
     editPath: () => editPath,
+    wallTool: () => wallTool,
+    selectedWall: () => selectedWall,
+    selectWall: (id) => (selectedWall = id),
     overlays: () => new Set(['targets', 'obstacles']),
     targets: () => new Map(scene.world.targets.map((t) => [t.name, [t.x, t.y] as const])),
     obstacles: () => ({ data: obstacles, count: obstacles.length / 5 }),
@@ -43,7 +47,8 @@ function setup(editPath: string | null = null) {
   const g = new CanvasGestures(element, host, view);
   const ev = (clientX: number, clientY: number, more: Partial<PointerEvent> = {}) =>
     ({ clientX, clientY, button: 0, pointerId: 1, altKey: false, preventDefault: () => {}, ...more }) as PointerEvent;
-  return { g, view, scene, inputs, edits, clicks, pointers, cursor: () => cursor, ev, controllers };
+  const setScene = (next: typeof scene) => (scene = next);
+  return { g, view, scene, setScene, inputs, edits, clicks, pointers, cursor: () => cursor, selected: () => selectedWall, ev, controllers };
 }
 
 describe('CanvasGestures', () => {
@@ -128,5 +133,92 @@ describe('CanvasGestures', () => {
       [200, 200],
       [400, 300],
     ]);
+  });
+
+  describe('the Walls tool', () => {
+    // the key handler asks whether a key comes from a field (no DOM here)
+    for (const name of ['HTMLInputElement', 'HTMLSelectElement', 'HTMLTextAreaElement']) vi.stubGlobal(name, class {});
+    const key = (k: string) => ({ key: k, ctrlKey: false, metaKey: false, composedPath: () => [{}], preventDefault: () => {}, stopPropagation: () => {} }) as unknown as KeyboardEvent;
+    const click = (t: ReturnType<typeof setup>, x: number, y: number, more: Partial<PointerEvent> = {}) => {
+      t.g.onPointerDown(t.ev(x, y, more));
+      t.g.onPointerUp(t.ev(x, y, more));
+    };
+
+    it('draws a wall click by click, with a rubber band to the mouse, and Enter finishes it', () => {
+      const t = setup(null, true);
+      click(t, 300, 300);
+      click(t, 500, 300);
+      t.g.onPointerMove(t.ev(520, 340));
+      expect(t.g.wallView).toEqual({ on: true, selected: null, draft: [[300, 300], [500, 300]], next: [520, 340] });
+      click(t, 500, 340);
+      expect(t.edits).toEqual([]);
+      expect(t.g.onKey(key('Enter'))).toBe(true);
+      expect(t.edits).toEqual([{ kind: 'add-wall', points: [[300, 300], [500, 300], [500, 340]], closed: false }]);
+      expect(t.g.wallView?.draft).toEqual([]);
+      // no agent followed while drawing
+      expect(t.clicks).toEqual([]);
+    });
+
+    it('a double-click finishes it; a click on the first point closes it; Escape drops it', () => {
+      const t = setup(null, true);
+      click(t, 300, 300);
+      click(t, 400, 300);
+      click(t, 401, 301);
+      expect(t.edits).toEqual([{ kind: 'add-wall', points: [[300, 300], [400, 300]], closed: false }]);
+      click(t, 300, 300);
+      click(t, 400, 300);
+      click(t, 400, 350);
+      click(t, 302, 298);
+      expect(t.edits[1]).toEqual({ kind: 'add-wall', points: [[300, 300], [400, 300], [400, 350]], closed: true });
+      click(t, 300, 300);
+      click(t, 400, 300);
+      expect(t.g.onKey(key('Escape'))).toBe(true);
+      expect(t.g.wallView?.draft).toEqual([]);
+      expect(t.edits).toHaveLength(2);
+    });
+
+    it('Shift snaps the new segment to 15°', () => {
+      const t = setup(null, true);
+      click(t, 300, 300);
+      click(t, 400, 310, { shiftKey: true });
+      expect(t.g.wallView?.draft[1]).toEqual([400.5, 300]);
+    });
+
+    it('a click selects a wall, Delete removes it; a vertex drags, one edit on the drop', () => {
+      const t = setup(null, true);
+      const walled = t.setScene({ ...t.scene, world: { ...t.scene.world, walls: [{ id: 'w1', points: [[300, 300], [500, 300]], closed: false }] } });
+      click(t, 400, 303);
+      expect(t.selected()).toBe('w1');
+      expect(t.g.wallView?.draft).toEqual([]);
+      expect(t.g.onKey(key('Delete'))).toBe(true);
+      expect(t.edits).toEqual([{ kind: 'remove-wall', wall: 'w1' }]);
+      expect(t.selected()).toBeNull();
+      t.g.onPointerMove(t.ev(502, 301));
+      expect(t.g.highlighted).toEqual({ kind: 'wall-point', wall: 'w1', index: 1 });
+      t.g.onPointerDown(t.ev(502, 301));
+      t.g.onPointerMove(t.ev(530, 350));
+      // drawn where the mouse has it (grabbed 2 px off the vertex), the scene unchanged until the drop
+      expect(t.g.drawnScene(walled)?.world.walls?.[0].points).toEqual([[300, 300], [528, 349]]);
+      expect(walled.world.walls?.[0].points).toEqual([[300, 300], [500, 300]]);
+      expect(t.edits).toHaveLength(1);
+      t.g.onPointerUp(t.ev(530, 350));
+      expect(t.edits[1]).toEqual({ kind: 'move-wall-point', wall: 'w1', index: 1, x: 528, y: 349 });
+      expect(t.selected()).toBe('w1');
+      // a click on empty space starts a new wall and selects none
+      click(t, 100, 100);
+      expect(t.selected()).toBeNull();
+      expect(t.g.wallView?.draft).toEqual([[100, 100]]);
+    });
+
+    it('without the tool, clicks do not draw walls and vertices cannot be grabbed', () => {
+      const t = setup();
+      t.setScene({ ...t.scene, world: { ...t.scene.world, walls: [{ id: 'w1', points: [[300, 300], [500, 300]], closed: false }] } });
+      t.g.onPointerMove(t.ev(500, 300));
+      expect(t.g.highlighted).toBeNull();
+      click(t, 300, 300);
+      expect(t.edits).toEqual([]);
+      expect(t.g.wallView).toBeNull();
+      expect(t.clicks).toEqual([[300, 300]]);
+    });
   });
 });

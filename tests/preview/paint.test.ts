@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { NODE_DEFS } from '../../nodes/index';
 import { KIND_OVERLAYS } from '../../nodes/types';
-import { OVERLAYS, Renderer, THEME_PROPERTIES, typeStyles, type Frame, type Theme } from '../../src/preview/draw';
+import { ALL_LAYERS, OVERLAYS, OVERLAY_LAYERS, Renderer, THEME_PROPERTIES, typeStyles, type Frame, type Theme } from '../../src/preview/draw';
 import { KIND_PAINTERS, overlaySizes } from '../../src/preview/paint/kind-overlays';
 import { edited, previewScene } from './scene';
 
@@ -90,5 +90,27 @@ describe('Renderer', () => {
     expect(off.styles).not.toContain(frame([], 1).theme.wander);
     // the bodies close one triangle per agent either way; the circles add one closed polygon each
     expect((on.calls.get('closePath') ?? 0) - (off.calls.get('closePath') ?? 0)).toBe(10);
+  });
+
+  it('draws the walls in every layer set, solid ones in the wall colour, regions dashed, the tool’s selection highlighted', () => {
+    const f = frame([], 10);
+    const walled: Frame = {
+      ...f,
+      scene: { ...f.scene!, world: { ...f.scene!.world, walls: [{ id: 'w1', points: [[10, 10], [200, 10]], closed: false }, { id: 'r', points: [[0, 0], [50, 0], [50, 50]], closed: true, solid: false }] } },
+    };
+    const plain = countingContext();
+    new Renderer().draw(plain.ctx, f);
+    expect(plain.styles).not.toContain(f.theme.wall);
+    for (const layers of [ALL_LAYERS, OVERLAY_LAYERS]) {
+      const c = countingContext();
+      new Renderer().draw(c.ctx, walled, layers);
+      expect(c.styles).toContain(f.theme.wall);
+      expect(c.styles).toContain(f.theme.wallRegion);
+      expect(c.calls.get('setLineDash')).toBeGreaterThan(0);
+      expect(c.styles).not.toContain(f.theme.hot);
+    }
+    const tool = countingContext();
+    new Renderer().draw(tool.ctx, { ...walled, wallTool: { on: false, selected: 'w1', draft: [], next: null } });
+    expect(tool.styles).toContain(f.theme.hot);
   });
 });

@@ -5,6 +5,7 @@
 import type { SceneDocument } from '../../document/types';
 import type { PreviewWorld } from '../frame-world';
 import type { View } from '../view';
+import type { WallToolView } from '../wall-edit';
 import type { Theme } from './theme';
 
 /** How an agent type is drawn, from the scene. */
@@ -27,7 +28,13 @@ export interface TypeStyle {
 export const FALLBACK_COLOR = '#9aa7b4';
 
 /** Something under the mouse or being dragged, drawn highlighted (a path point: of the path being edited). */
-export type Hot = { kind: 'target'; name: string } | { kind: 'obstacle'; index: number } | { kind: 'path-point'; path: string; index: number } | null;
+export type Hot =
+  | { kind: 'target'; name: string }
+  | { kind: 'obstacle'; index: number }
+  | { kind: 'path-point'; path: string; index: number }
+  /** A vertex of a wall (with the Walls tool on). */
+  | { kind: 'wall-point'; wall: string; index: number }
+  | null;
 
 /** The part of the preview's world (PreviewWorld) a frame is drawn from. */
 export type DrawnWorld = Pick<PreviewWorld, 'types' | 'positions' | 'velocities'>;
@@ -70,6 +77,8 @@ export interface Frame {
   editPath: string | null;
   /** The selected waypoint of the edited path (Delete removes it), if any. */
   selectedPathPoint?: number | null;
+  /** The Walls tool, when it is on: the selected wall and the wall being drawn (paint/walls.ts). */
+  wallTool?: WallToolView | null;
   /** The capped forces of the last tick by type id (the force overlay). */
   forces: ReadonlyMap<string, Float64Array>;
   hot: Hot;

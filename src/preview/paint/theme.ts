@@ -8,6 +8,8 @@ export interface Theme {
   obstacle: string;
   obstacleStroke: string;
   hot: string;
+  wall: string;
+  wallRegion: string;
   path: string;
   pathActive: string;
   target: string;
@@ -29,6 +31,8 @@ export const THEME_PROPERTIES: Readonly<Record<keyof Theme, [string, string]>> =
   obstacle: ['--steer-preview-obstacle', 'rgba(120, 134, 150, 0.35)'],
   obstacleStroke: ['--steer-preview-obstacle-stroke', '#8896a6'],
   hot: ['--steer-preview-hot', '#ffd166'],
+  wall: ['--steer-preview-wall', '#c3ccd6'],
+  wallRegion: ['--steer-preview-wall-region', '#7fb4e0'],
   path: ['--steer-preview-path', '#6f7f91'],
   pathActive: ['--steer-preview-path-active', '#ffd166'],
   target: ['--steer-preview-target', '#ff7aa8'],
