@@ -15,12 +15,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadScene } from '../src/document/load';
 import { serializeScene } from '../src/document/serialize';
+import { nodeBox } from '../tests/presets/helpers';
 import type { AgentType, Connection, GraphNode, SceneDocument, SceneWall } from '../src/document/types';
 
 // ── The maze ─────────────────────────────────────────────────────────────────────────────────
 
 /** The maze's grid: 10 × 7 cells of 96 px, filling the world (whose bounce edges are its outer wall). */
-export const MAZE = { cols: 10, rows: 7, cell: 96, seed: 17, extraOpenings: 8, overhang: 20 } as const;
+export const MAZE = { cols: 10, rows: 7, cell: 96, seed: 17, extraOpenings: 8, overhang: 12 } as const;
 
 /** A small deterministic generator (mulberry32). */
 function rng(seed: number): () => number {
@@ -154,7 +155,7 @@ export function mazeWalls(): SceneWall[] {
  * Four rooms, 2 × 2, in a 960 × 640 world: a wall down the middle and one across, each with two
  * doorways of `door` px, one into each neighbouring room, and a pillar in the middle of each room.
  */
-export const ROOMS = { width: 960, height: 640, door: 90, pillar: 36, overhang: 20 } as const;
+export const ROOMS = { width: 960, height: 640, door: 90, pillar: 36, overhang: 12 } as const;
 
 /** The doorways, in the order the crowd's looped path goes through them: centre and which wall ('v' on x = W/2, 'h' on y = H/2). */
 export function doorways(): { x: number; y: number; wall: 'v' | 'h' }[] {
@@ -197,6 +198,20 @@ export function roomsPath(): [number, number][] {
 
 type P = GraphNode['params'];
 const node = (id: string, kind: string, params: P, x: number, y: number): GraphNode => ({ id, kind, params, position: [x, y] });
+/**
+ * Stacks each column's nodes (same x) top to bottom in the order given, 28 px apart, by the
+ * editor's own size estimate of a node (tests/presets/helpers.ts nodeBox): the y given is ignored,
+ * except that a node whose y is larger than where the stack has reached starts there.
+ */
+function stacked(nodes: GraphNode[]): GraphNode[] {
+  const next = new Map<number, number>();
+  return nodes.map((n) => {
+    const y = Math.max(next.get(n.position[0]) ?? 0, n.position[1]);
+    const placed = { ...n, position: [n.position[0], y] as [number, number] };
+    next.set(n.position[0], y + nodeBox(placed).height + 28);
+    return placed;
+  });
+}
 const wire = (from: string, fromPort: string, to: string, toPort: string): Connection => ({ from: [from, fromPort], to: [to, toPort] });
 
 /** The maze preset. */
@@ -224,14 +239,14 @@ export function mazeDoc(): SceneDocument {
           {
             name: 'default',
             graph: {
-              nodes: [
+              nodes: stacked([
                 node('walls', 'wall-avoid', {}, 260, 0),
-                node('separation', 'separation', { distance: 20 }, 260, 188),
-                node('wander', 'wander', { distance: 40, radius: 20, jitter: 1 }, 260, 316),
+                node('separation', 'separation', { distance: 20 }, 260, 0),
+                node('wander', 'wander', { distance: 40, radius: 20, jitter: 1 }, 260, 0),
                 node('sum', 'sum', { inputs: 2 }, 520, 0),
                 node('priority', 'priority', { inputs: 2 }, 780, 0),
                 node('out', 'agent-output', {}, 1040, 0),
-              ],
+              ]),
               connections: [
                 wire('walls', 'force', 'sum', 'in0'),
                 wire('separation', 'force', 'sum', 'in1'),
@@ -264,18 +279,18 @@ export function roomsDoc(): SceneDocument {
       {
         name: 'default',
         graph: {
-          nodes: [
+          nodes: stacked([
             node('route', 'path', { path: 'route' }, 0, 0),
-            node('pillars', 'obstacles', {}, 0, 132),
+            node('pillars', 'obstacles', {}, 0, 0),
             node('walls', 'wall-avoid', {}, 260, 0),
-            node('avoid', 'avoid', { feelerLength: 80 }, 260, 188),
-            node('follow', 'follow-path', { threshold: 40, start: 'nearest' }, 260, 376),
-            node('separation', 'separation', { distance: 24 }, 260, 588),
+            node('avoid', 'avoid', { feelerLength: 80 }, 260, 0),
+            node('follow', 'follow-path', { threshold: 40, start: 'nearest' }, 260, 0),
+            node('separation', 'separation', { distance: 24 }, 260, 0),
             node('safety', 'sum', { inputs: 2 }, 520, 0),
-            node('walk', 'sum', { inputs: 2, w1: 0.6 }, 520, 376),
+            node('walk', 'sum', { inputs: 2, w1: 0.6 }, 520, 0),
             node('priority', 'priority', { inputs: 2 }, 780, 0),
             node('out', 'agent-output', {}, 1040, 0),
-          ],
+          ]),
           connections: [
             wire('route', 'path', 'follow', 'path'),
             wire('pillars', 'obstacles', 'avoid', 'obstacles'),
@@ -349,18 +364,18 @@ export function hideDoc(): SceneDocument {
       {
         name: 'search',
         graph: {
-          nodes: [
+          nodes: stacked([
             node('hider', 'nearest-agent', { agentType: 'hider', inSight: true }, 0, 0),
-            node('pillars', 'obstacles', {}, 0, 182),
+            node('pillars', 'obstacles', {}, 0, 0),
             node('walls', 'wall-avoid', {}, 260, 0),
-            node('avoid', 'avoid', { feelerLength: 100 }, 260, 188),
-            node('wander', 'wander', { distance: 40, radius: 20, jitter: 0.8 }, 260, 376),
-            node('sees', 'sees', { range: 300, fov: 160 }, 260, 564),
+            node('avoid', 'avoid', { feelerLength: 100 }, 260, 0),
+            node('wander', 'wander', { distance: 40, radius: 20, jitter: 0.8 }, 260, 0),
+            node('sees', 'sees', { range: 300, fov: 160 }, 260, 0),
             node('sum', 'sum', { inputs: 2 }, 520, 0),
             node('priority', 'priority', { inputs: 2 }, 780, 0),
             node('out', 'agent-output', {}, 1040, 0),
-            node('chase', 'go-to-state', { state: 'chase' }, 1040, 102),
-          ],
+            node('chase', 'go-to-state', { state: 'chase' }, 1040, 0),
+          ]),
           connections: [
             wire('pillars', 'obstacles', 'avoid', 'obstacles'),
             wire('hider', 'agent', 'sees', 'target'),
@@ -376,19 +391,19 @@ export function hideDoc(): SceneDocument {
       {
         name: 'chase',
         graph: {
-          nodes: [
+          nodes: stacked([
             node('hider', 'nearest-agent', { agentType: 'hider', inSight: true }, 0, 0),
-            node('pillars', 'obstacles', {}, 0, 182),
+            node('pillars', 'obstacles', {}, 0, 0),
             node('walls', 'wall-avoid', {}, 260, 0),
-            node('avoid', 'avoid', { feelerLength: 100 }, 260, 188),
-            node('pursue', 'pursue', {}, 260, 376),
-            node('sees', 'sees', { range: 300, fov: 160 }, 260, 504),
-            node('lost', 'not', {}, 520, 504),
+            node('avoid', 'avoid', { feelerLength: 100 }, 260, 0),
+            node('pursue', 'pursue', {}, 260, 0),
+            node('sees', 'sees', { range: 300, fov: 160 }, 260, 0),
+            node('lost', 'not', {}, 520, 0),
             node('sum', 'sum', { inputs: 2 }, 520, 0),
             node('priority', 'priority', { inputs: 2 }, 780, 0),
             node('out', 'agent-output', {}, 1040, 0),
-            node('look', 'go-to-state', { state: 'look' }, 1040, 102),
-          ],
+            node('look', 'go-to-state', { state: 'look' }, 1040, 0),
+          ]),
           connections: [
             wire('pillars', 'obstacles', 'avoid', 'obstacles'),
             wire('hider', 'agent', 'pursue', 'target'),
@@ -407,21 +422,21 @@ export function hideDoc(): SceneDocument {
         name: 'look',
         resetOnEnter: true,
         graph: {
-          nodes: [
+          nodes: stacked([
             node('hider', 'nearest-agent', { agentType: 'hider', inSight: true }, 0, 0),
-            node('pillars', 'obstacles', {}, 0, 182),
-            node('time', 'time-in-state', {}, 0, 278),
+            node('pillars', 'obstacles', {}, 0, 0),
+            node('time', 'time-in-state', {}, 0, 0),
             node('walls', 'wall-avoid', {}, 260, 0),
-            node('avoid', 'avoid', { feelerLength: 100 }, 260, 188),
-            node('wander', 'wander', { distance: 40, radius: 20, jitter: 0.8 }, 260, 376),
-            node('sees', 'sees', { range: 300, fov: 160 }, 260, 564),
-            node('given-up', 'compare', { op: 'ge', b: 180 }, 260, 752),
+            node('avoid', 'avoid', { feelerLength: 100 }, 260, 0),
+            node('wander', 'wander', { distance: 40, radius: 20, jitter: 0.8 }, 260, 0),
+            node('sees', 'sees', { range: 300, fov: 160 }, 260, 0),
+            node('given-up', 'compare', { op: 'ge', b: 180 }, 260, 0),
             node('sum', 'sum', { inputs: 2 }, 520, 0),
             node('priority', 'priority', { inputs: 2 }, 780, 0),
             node('out', 'agent-output', {}, 1040, 0),
-            node('chase', 'go-to-state', { state: 'chase', order: 1 }, 1040, 102),
-            node('search', 'go-to-state', { state: 'search', order: 2 }, 1040, 258),
-          ],
+            node('chase', 'go-to-state', { state: 'chase', order: 1 }, 1040, 0),
+            node('search', 'go-to-state', { state: 'search', order: 2 }, 1040, 0),
+          ]),
           connections: [
             wire('pillars', 'obstacles', 'avoid', 'obstacles'),
             wire('hider', 'agent', 'sees', 'target'),
@@ -451,17 +466,17 @@ export function hideDoc(): SceneDocument {
       {
         name: 'default',
         graph: {
-          nodes: [
+          nodes: stacked([
             node('seeker', 'nearest-agent', { agentType: 'seeker' }, 0, 0),
-            node('pillars', 'obstacles', {}, 0, 182),
+            node('pillars', 'obstacles', {}, 0, 0),
             node('walls', 'wall-avoid', {}, 260, 0),
-            node('avoid', 'avoid', { feelerLength: 60, buffer: 10 }, 260, 188),
-            node('hide', 'hide', { buffer: 25, threatDistance: 350 }, 260, 376),
-            node('wander', 'wander', { distance: 40, radius: 20, jitter: 0.8 }, 260, 640),
+            node('avoid', 'avoid', { feelerLength: 60, buffer: 10 }, 260, 0),
+            node('hide', 'hide', { buffer: 25, threatDistance: 350 }, 260, 0),
+            node('wander', 'wander', { distance: 40, radius: 20, jitter: 0.8 }, 260, 0),
             node('sum', 'sum', { inputs: 2 }, 520, 0),
             node('priority', 'priority', { inputs: 3 }, 780, 0),
             node('out', 'agent-output', {}, 1040, 0),
-          ],
+          ]),
           connections: [
             wire('pillars', 'obstacles', 'avoid', 'obstacles'),
             wire('seeker', 'agent', 'hide', 'threat'),
