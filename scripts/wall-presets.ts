@@ -340,13 +340,25 @@ export const HIDE = {
     { x: 200, y: 160, r: 40 },
     { x: 480, y: 130, r: 36 },
     { x: 760, y: 170, r: 40 },
-    { x: 330, y: 330, r: 34 },
-    { x: 640, y: 330, r: 34 },
     { x: 190, y: 490, r: 40 },
     { x: 480, y: 520, r: 36 },
     { x: 770, y: 480, r: 40 },
   ],
+  /** Two sheds, closed walls 80 × 60 px: hiders hide behind them too, and they block sight. */
+  sheds: [
+    { x: 330, y: 330, w: 80, h: 60 },
+    { x: 630, y: 330, w: 80, h: 60 },
+  ],
 } as const;
+
+/** The sheds as closed walls. */
+export function shedWalls(): SceneWall[] {
+  return HIDE.sheds.map((b, k) => ({
+    id: `shed${k + 1}`,
+    points: [[b.x - b.w / 2, b.y - b.h / 2], [b.x + b.w / 2, b.y - b.h / 2], [b.x + b.w / 2, b.y + b.h / 2], [b.x - b.w / 2, b.y + b.h / 2]],
+    closed: true,
+  }));
+}
 
 /** The hide-and-seek preset. */
 export function hideDoc(): SceneDocument {
@@ -497,8 +509,8 @@ export function hideDoc(): SceneDocument {
     version: 3,
     name: 'Hide and seek',
     description:
-      'Six hiders play hide-and-seek with a seeker among eight pillars. The seeker searches (Wander, with Wall Avoid and Avoid first in a Priority) until its Sees node spots a hider: within 300 px, inside a 160° field of view round its heading, and with no pillar in between (Nearest Agent “in sight” picks the nearest hider it can see). Then a Go to State sends it to chase (Pursue); when it loses sight it looks round for 3 s and goes back to searching, or chases again if a hider shows itself. Each hider, once the seeker is within 350 px, runs to the spot behind the nearest pillar as seen from the seeker (Hide, with Avoid before it so it goes round the pillar rather than into it), and otherwise wanders. Watch the hiders slip round the pillars as the seeker passes, keeping a pillar between them. Try moving a pillar, widening the seeker’s field of view, or drawing a wall with the Walls tool.',
-    world: { width: W, height: H, edges: 'bounce', seed: 5, obstacles: pillars.map((p) => ({ ...p })), paths: [], targets: [] },
+      'Six hiders play hide-and-seek with a seeker among six pillars and two sheds (closed walls, which block sight and stop agents like any wall). The seeker searches (Wander, with Wall Avoid and Avoid first in a Priority) until its Sees node spots a hider: within 300 px, inside a 160° field of view round its heading, and with no pillar or wall in between (Nearest Agent “in sight” picks the nearest hider it can see). Then a Go to State sends it to chase (Pursue); when it loses sight it looks round for 3 s and goes back to searching, or chases again if a hider shows itself. Each hider, once the seeker is within 350 px, runs to the spot behind the nearest pillar or shed as seen from the seeker (Hide, with Wall Avoid and Avoid before it so it goes round the obstacle rather than into it), and otherwise wanders. Watch the hiders slip round the pillars as the seeker passes, keeping cover between them and it. Try moving a pillar, widening the seeker’s field of view, or drawing another shed with the Walls tool (a closed wall).',
+    world: { width: W, height: H, edges: 'bounce', seed: 5, obstacles: pillars.map((p) => ({ ...p })), paths: [], targets: [], walls: shedWalls() },
     agentTypes: [seeker, hider],
   };
 }
