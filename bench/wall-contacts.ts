@@ -6,7 +6,8 @@
  * and (10, 1), for S seeds × T ticks each. Reported: the agent-ticks in which the contact acted
  * (the runtime's World.wallContacts) per 100,000 agent-ticks, and where those contacts happened:
  * within 12 px of a wall's free end, of a corner (a vertex where two or more segments meet), or
- * along a wall.
+ * along a wall (the contacts of the first 100 ticks, while agents spawned at full speed in random
+ * directions meet the walls, also apart).
  *
  *   npx tsx bench/wall-contacts.ts                         100 seeds × 100,000 ticks (the issue's size)
  *   npx tsx bench/wall-contacts.ts --seeds 10 --ticks 10000
@@ -107,6 +108,8 @@ interface Result {
   maxForce: number;
   agentTicks: number;
   contacts: number;
+  /** Of those, in the first 100 ticks (agents spawned at full speed in random directions, some next to a wall). */
+  early: number;
   worstSeed: number;
   worst: number;
   where: { end: number; corner: number; along: number };
@@ -118,12 +121,13 @@ function measure(key: string, count: number, maxSpeed: number, maxForce: number)
   if (compiled.diagnostics.some((d) => d.severity === 'error')) throw new Error(compiled.diagnostics.map((d) => d.message).join('; '));
   const verts = vertices(doc);
   const { width: W, height: H } = doc.world;
-  const r: Result = { world: key, maxSpeed, maxForce, agentTicks: 0, contacts: 0, worstSeed: -1, worst: 0, where: { end: 0, corner: 0, along: 0 } };
+  const r: Result = { world: key, maxSpeed, maxForce, agentTicks: 0, contacts: 0, early: 0, worstSeed: -1, worst: 0, where: { end: 0, corner: 0, along: 0 } };
   const before = new Float64Array(2 * count);
   for (let seed = 1; seed <= SEEDS; seed++) {
     const w = createBehaviorWorld(doc, instantiate(compiled), { seed });
     let last = 0;
     for (let t = 0; t < TICKS; t++) {
+      if (t === 100) r.early += contactsOf(w);
       before.set(w.positions('agent'));
       w.step();
       const now = contactsOf(w);
@@ -156,15 +160,16 @@ function measure(key: string, count: number, maxSpeed: number, maxForce: number)
 const t0 = performance.now();
 console.log(`Priority(Sum(Wall Avoid, Avoid), Wander): ${SEEDS} seeds × ${TICKS.toLocaleString('en-US')} ticks per row`);
 console.log('');
-console.log('| World | Agents | maxSpeed, maxForce | Agent-ticks | Contacts | Per 100,000 agent-ticks | Worst seed (contacts) | At a free end / a corner / along a wall |');
-console.log('|---|---:|---|---:|---:|---:|---|---|');
+console.log('| World | Agents | maxSpeed, maxForce | Agent-ticks | Contacts (in the first 100 ticks) | Per 100,000 agent-ticks | After tick 100, per 100,000 | Worst seed (contacts) | At a free end / a corner / along a wall |');
+console.log('|---|---:|---|---:|---:|---:|---:|---|---|');
 for (const key of ONLY) {
   const count = key === 'maze' ? 40 : 30;
   for (const s of SETTINGS) {
     const r = measure(key, count, s.maxSpeed, s.maxForce);
     const rate = (r.contacts / r.agentTicks) * 1e5;
+    const later = ((r.contacts - r.early) / (r.agentTicks - SEEDS * count * Math.min(100, TICKS))) * 1e5;
     console.log(
-      `| ${key} | ${count} | ${s.maxSpeed}, ${s.maxForce} | ${r.agentTicks.toLocaleString('en-US')} | ${r.contacts} | ${rate.toFixed(2)} | ${r.worstSeed} (${r.worst}) | ${r.where.end} / ${r.where.corner} / ${r.where.along} |`,
+      `| ${key} | ${count} | ${s.maxSpeed}, ${s.maxForce} | ${r.agentTicks.toLocaleString('en-US')} | ${r.contacts} (${r.early}) | ${rate.toFixed(2)} | ${later.toFixed(2)} | ${r.worstSeed} (${r.worst}) | ${r.where.end} / ${r.where.corner} / ${r.where.along} |`,
     );
   }
 }
