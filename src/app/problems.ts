@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import type { Diagnostic } from '../compiler/diagnostics';
+import { WORLD, type Diagnostic } from '../compiler/diagnostics';
 import { printable } from '../document/errors';
 import { graphOf } from '../document/graphs';
 import type { SceneDocument } from '../document/types';
@@ -11,6 +11,7 @@ import { panelStyles } from './styles';
  * The problems list: every diagnostic of the scene, errors first. Clicking one dispatches
  * `problem-select` with `{ agentType, nodeId }` (the app shows that type and selects the node); a
  * warning with a fix has a "Fix: …" button that dispatches the fix event (editor/fix-event.ts).
+ * A problem of the world (agentType WORLD: a wall) is listed as "World › wall …", and is no button.
  */
 export class SteerProblems extends LitElement {
   static properties = {
@@ -31,7 +32,8 @@ export class SteerProblems extends LitElement {
         margin: 0;
         padding: 0;
       }
-      li button {
+      li button,
+      li .world {
         display: grid;
         grid-template-columns: 16px 1fr;
         gap: 6px;
@@ -94,6 +96,14 @@ export class SteerProblems extends LitElement {
           const graph = type ? graphOf(type, d.state ?? 0) : undefined;
           const node = d.nodeId ? graph?.nodes.find((n) => n.id === d.nodeId) : undefined;
           const nodeLabel = node ? (getNodeDef(node.kind)?.label ?? node.kind) : '';
+          const sev = html`<span class="sev" aria-label=${d.severity}>${d.severity === 'error' ? '✕' : '!'}</span>`;
+          if (d.agentType === WORLD) {
+            return html`<li class=${d.severity}>
+              <div class="world" data-test="problem">
+                ${sev}<span>${d.message}<br /><span class="where">${printable(`World${d.wall !== undefined ? ` › wall ${d.wall}` : ''}`)}</span></span>
+              </div>
+            </li>`;
+          }
           return html`<li class=${d.severity}>
             <button
               data-test="problem"
@@ -102,7 +112,7 @@ export class SteerProblems extends LitElement {
                   new CustomEvent('problem-select', { detail: { agentType: d.agentType, state: d.state, nodeId: d.nodeId }, bubbles: true, composed: true }),
                 )}
             >
-              <span class="sev" aria-label=${d.severity}>${d.severity === 'error' ? '✕' : '!'}</span>
+              ${sev}
               <span>${d.message}<br /><span class="where">${printable(`${type?.name ?? d.agentType}${type && d.state !== undefined ? ` › ${d.state < 0 ? 'any state' : (type.states[d.state]?.name ?? '')}` : ''}${nodeLabel ? ` › ${nodeLabel} (${d.nodeId})` : ''}`)}</span></span>
             </button>
             ${d.fix

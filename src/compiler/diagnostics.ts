@@ -4,8 +4,10 @@ import { quote } from '../document/errors';
 export interface Diagnostic {
   /** Errors make the agent type compile to a zero force; warnings do not. */
   severity: 'error' | 'warning';
-  /** The agent type's id. */
+  /** The agent type's id; WORLD ('') for a problem of the world itself (a wall: see `wall`). */
   agentType: string;
+  /** For a problem of the world: the wall concerned (its id), when there is one. */
+  wall?: string;
   /**
    * Which of the type's graphs, when it has several (states, an any-state graph): the state's index,
    * or -1 for the any-state graph (ANY_STATE). Absent: the type's one graph.
@@ -26,8 +28,11 @@ export interface Diagnostic {
   fix?: { label: string; params: Record<string, number | boolean> };
 }
 
+/** The `agentType` of a diagnostic about the world rather than a type's graph (src/compiler/world.ts). */
+export const WORLD = '';
+
 /**
- * Diagnostics one stage reports about one graph, at most: a graph of 2,000 nodes with a hundred
+ * Diagnostics one stage reports about one graph (or the world's walls), at most: a graph of 2,000 nodes with a hundred
  * unknown parameters each would otherwise give 200,000 of them (seconds to make, and more than
  * anyone reads). Past it, the stage adds one line counting the rest ({@link GraphBudget}).
  */
@@ -48,6 +53,8 @@ export class GraphBudget {
     private readonly agentType: string,
     private readonly path: string,
     private readonly where: { state?: number } = {},
+    /** What the budget is for, in the line counting the rest. */
+    private readonly what = 'this graph',
   ) {
     this.start = out.length;
   }
@@ -75,7 +82,7 @@ export class GraphBudget {
       agentType: this.agentType,
       ...this.where,
       path: this.path,
-      message: `… and ${n} more problem${this.dropped === 1 ? '' : 's'} in this graph (the first ${MAX_DIAGNOSTICS_PER_GRAPH} are listed)`,
+      message: `… and ${n} more problem${this.dropped === 1 ? '' : 's'} in ${this.what} (the first ${MAX_DIAGNOSTICS_PER_GRAPH} are listed)`,
     });
   }
 }
@@ -95,10 +102,12 @@ function name(text: string): string {
 
 /**
  * One line per diagnostic, as the CLI prints them: `error agentTypes[0].graph.nodes[2] (sheep/n3): message`,
- * then the fix when there is one (`… Fix: set slowing radius to 85 px.`).
+ * then the fix when there is one (`… Fix: set slowing radius to 85 px.`); one of the world reads
+ * `warning world.walls[3] (wall w4): message`.
  * A port taken from a connection may be any text; it is quoted then.
  */
 export function formatDiagnostic(d: Diagnostic): string {
+  if (d.agentType === WORLD) return `${d.severity} ${d.path ?? 'world'} (${d.wall !== undefined ? `wall ${name(d.wall)}` : 'world'}): ${d.message}`;
   const where = d.path ?? `agentTypes(${name(d.agentType)})`;
   const type = name(d.agentType);
   const who = d.nodeId ? ` (${type}/${name(d.nodeId)}${d.port ? `.${name(d.port)}` : ''})` : ` (${type})`;

@@ -9,6 +9,7 @@ import { Walls } from '../../runtime/walls';
 import { ANY_STATE, graphsOf } from '../document/graphs';
 import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
 import { GraphBudget, quote, type Diagnostic } from './diagnostics';
+import { worldDiagnostics } from './world';
 
 /** A node after validation. */
 export interface CheckedNode {
@@ -266,7 +267,7 @@ function checkGraph(scene: SceneDocument, typeIndex: number, state: number, grap
   return { typeIndex, type, state, base, several, nodes, byId, incoming, output: outputs[0], transitions };
 }
 
-/** Validates every graph of a scene: per agent type, each state's, then its any-state graph. */
+/** Validates every graph of a scene: per agent type, each state's, then its any-state graph; then the world (src/compiler/world.ts). */
 export function validate(scene: SceneDocument): Validated {
   const diagnostics: Diagnostic[] = [];
   const graphs: CheckedGraph[] = [];
@@ -274,5 +275,6 @@ export function validate(scene: SceneDocument): Validated {
     const several = t.states.length > 1 || t.anyState !== undefined;
     for (const g of graphsOf(t, k)) graphs.push(checkGraph(scene, k, g.state, g.graph, g.path, several, diagnostics));
   });
+  worldDiagnostics(scene, diagnostics);
   return { scene, graphs, diagnostics };
 }

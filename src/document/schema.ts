@@ -244,6 +244,16 @@ export const FAST_PATHS = {
   },
 } satisfies Record<string, FastPath>;
 
+/**
+ * Whether every item of `items` takes the fast path, holes included: a sparse list (a value, not
+ * parsed JSON) has holes that `every` would skip, and the saver would write them as `[1,,2]`; here a
+ * hole is undefined, which no fast path accepts, so the schema reports it.
+ */
+function everyItem(items: readonly unknown[], path: FastPath): boolean {
+  for (let i = 0; i < items.length; i++) if (!path.test(items[i])) return false;
+  return true;
+}
+
 // ── The document ───────────────────────────────────────────────────────────────────────────────
 
 /** The scene's schemas: the description of the document without `run`, the validating ones with it. */
@@ -333,9 +343,7 @@ function build(run?: Run) {
       v.unknown(),
       v.transform((items) => (run.owned ? items : (items as unknown[]).map((x) => path.copy(x as never)))),
     );
-    return v.lazy((items) =>
-      Array.isArray(items) && items.length <= max && items.every((x) => path.test(x)) ? accepted : schema,
-    ) as unknown as typeof schema;
+    return v.lazy((items) => (Array.isArray(items) && items.length <= max && everyItem(items, path) ? accepted : schema)) as unknown as typeof schema;
   }
 
   /** A list that may be left out of a hand-written file: the loader fills in []. */

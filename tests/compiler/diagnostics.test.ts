@@ -9,7 +9,8 @@ import { compile, formatDiagnostic, type Diagnostic } from '../../src/compiler/i
 import { instantiate } from '../../src/compiler/instantiate';
 import { loadScene } from '../../src/document/load';
 import { serializeScene } from '../../src/document/serialize';
-import type { Connection, GraphNode, SceneWorld } from '../../src/document/types';
+import { MAX_DIAGNOSTICS_PER_GRAPH } from '../../src/compiler/diagnostics';
+import type { Connection, GraphNode, SceneWall, SceneWorld } from '../../src/document/types';
 import { agentType, node, scene, seekPointerScene, wire } from '../fixtures/scenes';
 
 /** The diagnostics of one agent type 'a' with this graph. */
@@ -282,6 +283,48 @@ describe('graph diagnostics', () => {
     const [d] = param('wander', { jitter: 11 });
     expect(formatDiagnostic(d)).toBe('error agentTypes[0].states[0].graph.nodes[0].params.jitter (a/n.jitter): Jitter must be at least 0 and at most 10, got 11');
     expect(formatDiagnostic({ severity: 'error', agentType: 'a', path: 'agentTypes[0].states[0].graph.nodes', message: 'm' })).toBe('error agentTypes[0].states[0].graph.nodes (a): m');
+  });
+});
+
+describe('world diagnostics', () => {
+  const ignored = (id: string) => `Wall "${id}" is ignored: it has no segment, every point repeating the one before it (within 0.001 px)`;
+
+  it('a wall whose points leave no segment (each within 0.001 px of the one before) is a warning, on the world and the wall', () => {
+    const walls: SceneWall[] = [
+      { id: 'room', points: [[0, 0], [100, 0], [100, 100]], closed: true },
+      { id: 'dot', points: [[50, 50], [50, 50.0009]], closed: false },
+      // Repeated points in a wall that keeps one segment are only dropped.
+      { id: 'stub', points: [[10, 10], [10, 10], [20, 10], [20, 10]], closed: false },
+      // Each step under ε, though the ends are 0.0018 px apart: no segment either (the runtime cuts it so).
+      { id: 'creep', points: [[0, 0], [0.0009, 0], [0.0018, 0]], closed: false, solid: false },
+      { id: 'knot', points: [[7, 7], [7, 7], [7.0005, 7]], closed: true },
+    ];
+    const compiled = compile(seekPointerScene([], { walls }));
+    expect(compiled.diagnostics).toEqual([
+      { severity: 'warning', agentType: '', wall: 'dot', path: 'world.walls[1]', message: ignored('dot') },
+      { severity: 'warning', agentType: '', wall: 'creep', path: 'world.walls[3]', message: ignored('creep') },
+      { severity: 'warning', agentType: '', wall: 'knot', path: 'world.walls[4]', message: ignored('knot') },
+    ]);
+    // A warning: the scene compiles and its agents run.
+    expect(compiled.ok).toEqual([true]);
+    expect(formatDiagnostic(compiled.diagnostics[0])).toBe(`warning world.walls[1] (wall dot): ${ignored('dot')}`);
+  });
+
+  it('none for a scene without walls, or with an empty list', () => {
+    expect(compile(seekPointerScene()).diagnostics).toEqual([]);
+    expect(compile(seekPointerScene([], { walls: [] })).diagnostics).toEqual([]);
+  });
+
+  it(`lists at most ${MAX_DIAGNOSTICS_PER_GRAPH}, then counts the rest`, () => {
+    const walls: SceneWall[] = Array.from({ length: 150 }, (_, k) => ({ id: `w${k}`, points: [[k, k], [k, k]], closed: false }));
+    const ds = compile(seekPointerScene([], { walls })).diagnostics;
+    expect(ds.length).toBe(MAX_DIAGNOSTICS_PER_GRAPH + 1);
+    expect(ds[MAX_DIAGNOSTICS_PER_GRAPH]).toEqual({
+      severity: 'warning',
+      agentType: '',
+      path: 'world.walls',
+      message: `… and 50 more problems in the walls (the first ${MAX_DIAGNOSTICS_PER_GRAPH} are listed)`,
+    });
   });
 });
 

@@ -213,6 +213,17 @@ describe('parseScene and validateScene', () => {
     ]);
   });
 
+  it('refuse a list with holes (a sparse array), which JSON cannot carry either', () => {
+    // (The lists of points, connections and nodes are first tried item by item on a fast path; a hole is an item too.)
+    const doc = sampleScene();
+    delete doc.world.paths[0].points[1];
+    delete doc.agentTypes[0].states[0].graph.connections[0];
+    expect(messages(validateScene(doc))).toEqual([
+      'agentTypes[0].states[0].graph.connections[0]: expected a connection: an object { from, to }, got nothing',
+      'world.paths[0].points[1]: expected a point [x, y], got nothing',
+    ]);
+  });
+
   it('validateScene does not migrate: it takes the current version only', () => {
     expect(messages(validateScene({ ...sampleScene(), version: 0 }))).toEqual(['version: expected 3, got 0']);
   });

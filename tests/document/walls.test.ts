@@ -24,6 +24,13 @@ function errorsOf(value: unknown): string[] {
   return r.ok ? [] : r.errors.map(formatLoadError);
 }
 
+/** `list` with a hole at `at` (a sparse array). */
+function holed<T>(list: T[], at: number): T[] {
+  const out = list.slice();
+  delete out[at];
+  return out;
+}
+
 const room: SceneWall = { id: 'room', points: [[100, 100], [300, 100], [300, 250]], closed: true };
 const fence: SceneWall = { id: 'fence', points: [[0, 400], [800, 400]], closed: false, solid: false };
 
@@ -84,6 +91,9 @@ describe('walls in a scene file', () => {
       [[fence, { ...room, points: [[0, 0], [1, 1], [2, 2], [3, 4], [2e7, 0]] }], 'world.walls[1].points[4][0]: expected a number from -10000000 to 10000000 px, got 20000000'],
       [[{ ...room, points: [[0, 0], [1], [2, 2]] }], 'world.walls[0].points[1][1]: expected a number from -10000000 to 10000000 px, got nothing'],
       [[{ ...room, points: [[0, 0], [1, 1, 1], [2, 2]] }], 'world.walls[0].points[1]: expected a point [x, y], got a list of 3 items'],
+      // Holes: sparse lists, as values (JSON has none).
+      [[{ ...room, points: holed([[0, 0], [1, 1], [2, 2]], 1) }], 'world.walls[0].points[1]: expected a point [x, y], got nothing'],
+      [holed([fence, room], 1), 'world.walls[1]: expected a wall: an object { id, points, closed }, got nothing'],
       [[{ ...fence, points: [[0, 0]] }], 'world.walls[0].points: expected at least 2 points, got a list of 1 item'],
       [[{ ...room, points: [] }], 'world.walls[0].points: expected at least 2 points, got an empty list'],
       [[{ ...room, points: [[0, 0], [5, 5]] }], 'world.walls[0].points: expected at least 3 points for a closed wall (a polygon), got 2'],

@@ -12,10 +12,11 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitModule } from '../../src/compiler/module';
-import { loadScene } from '../../src/document/load';
+import { loadScene, validateScene } from '../../src/document/load';
+import { serializeScene } from '../../src/document/serialize';
 import { importModule, removeDir, tempDir } from '../fixtures/module-files';
-import { bigFiles, fuzzFile, runFile, runFuzz, SLOW_MS } from './fuzz-files-lib';
-import { globalDifference, globalState } from './shared';
+import { bigFiles, fuzzFile, runFile, runFuzz, SLOW_MS, wallsFor } from './fuzz-files-lib';
+import { PRESET_KEYS, Rng, globalDifference, globalState, preset } from './shared';
 
 const COUNT = Number(process.env.HARDENING_FILES ?? 3000);
 const SEED = Number(process.env.HARDENING_FILE_SEED ?? 7);
@@ -29,14 +30,15 @@ describe('hostile and broken files', () => {
     // (The few enormous files among them are held to BIG_MS, as below.)
     const s = runFuzz({ seed: SEED, count: COUNT, bigMs: BIG_MS });
     console.log(
-      `files: ${s.tried} tried, ${s.loaded} loaded (${s.stateful} with states), ${s.failures.length} failures, slowest ${s.slowest[0]?.ms.toFixed(1)} ms (#${s.slowest[0]?.index} ${s.slowest[0]?.name}), ${s.seconds.toFixed(1)} s`,
+      `files: ${s.tried} tried, ${s.loaded} loaded (${s.stateful} with states, ${s.walled} with walls), ${s.failures.length} failures, slowest ${s.slowest[0]?.ms.toFixed(1)} ms (#${s.slowest[0]?.index} ${s.slowest[0]?.name}), ${s.seconds.toFixed(1)} s`,
     );
     expect(s.failures).toEqual([]);
     // The generator gives every kind of file: a good share loads (and goes through the compiler).
     expect(s.loaded).toBeGreaterThan(COUNT / 4);
     expect(s.tried - s.loaded).toBeGreaterThan(COUNT / 4);
-    // States, any-state graphs and the new node kinds reach the compiler too.
+    // States, any-state graphs and the new node kinds reach the compiler too, and so do walls.
     expect(s.stateful).toBeGreaterThan(COUNT / 20);
+    expect(s.walled).toBeGreaterThan(COUNT / 20);
   }, 300_000);
 
   it(`the enormous files: refused or loaded, each within ${BIG_MS} ms here`, () => {
@@ -48,23 +50,26 @@ describe('hostile and broken files', () => {
     expect(results.filter((r) => r.ms > BIG_MS).map((r) => `${r.name}: ${r.ms.toFixed(0)} ms`)).toEqual([]);
     // Over the size limit, nested too deep, not JSON: refused; at the size limits: loaded.
     expect(results.filter((r) => /^a valid scene at the limits|just under 5 MB/.test(r.name)).every((r) => r.loaded)).toBe(true);
-    expect(results.filter((r) => /10 MB|just over|nested|never closed|line breaks/.test(r.name)).some((r) => r.loaded)).toBe(false);
+    expect(results.filter((r) => /10 MB|just over|nested|never closed|line breaks|bad wall points/.test(r.name)).some((r) => r.loaded)).toBe(false);
   }, 300_000);
 
   it('modules of loaded files run without changing a global', async () => {
-    // The first 20 generated files that load and compile without an error, imported and stepped (and then more until 3 of them have types of several states).
+    // The first 20 generated files that load and compile without an error, imported and stepped (and then more until 3 of them have types of several states, and 3 have walls).
     const before = globalState();
     let ran = 0;
     let stateful = 0;
-    for (let i = 0; (ran < 20 || stateful < 3) && i < 3000; i++) {
+    let walled = 0;
+    for (let i = 0; (ran < 20 || stateful < 3 || walled < 3) && i < 3000; i++) {
       const loaded = loadScene(fuzzFile(SEED, i).text);
       if (!loaded.ok) continue;
       const m = emitModule(loaded.doc);
       if (m.hasErrors) continue;
       const several = loaded.doc.agentTypes.some((t) => t.states.length > 1);
-      if (ran >= 20 && !several) continue;
+      const walls = (loaded.doc.world.walls?.length ?? 0) > 0;
+      if (ran >= 20 && !(several && stateful < 3) && !(walls && walled < 3)) continue;
       const mod = await importModule(dir, m.js);
       if (several) stateful++;
+      if (walls) walled++;
       const counts = Object.fromEntries(loaded.doc.agentTypes.map((t) => [t.id, Math.min(t.count, 5)]));
       const world = mod.createWorld({ counts });
       world.step(10);
@@ -74,5 +79,28 @@ describe('hostile and broken files', () => {
     }
     expect(ran).toBeGreaterThanOrEqual(20);
     expect(stateful, 'modules of several states among them').toBeGreaterThanOrEqual(3);
+    expect(walled, 'modules with walls among them').toBeGreaterThanOrEqual(3);
   }, 120_000);
+
+  it('walls as values (NaN, ±Infinity and holes as they are, not as JSON writes them): refused with errors on the walls, or loaded as a document that saves and loads the same', () => {
+    const r = new Rng(SEED);
+    let refused = 0;
+    for (let i = 0; i < 600; i++) {
+      const doc = preset(PRESET_KEYS[i % PRESET_KEYS.length]);
+      const walls = wallsFor(r, doc.world);
+      let result: ReturnType<typeof validateScene> | undefined;
+      expect(() => (result = validateScene({ ...doc, world: { ...doc.world, walls } })), `value ${i}`).not.toThrow();
+      if (!result!.ok) {
+        refused++;
+        for (const e of result!.errors) expect(`${e.path}: ${e.message}`, `value ${i}`).toMatch(/^world\.walls(\[\d+\](\.\w+|\[".*"\])*(\[\d+\])*)?: \S/);
+      } else {
+        // (−0 loads from a file as 0: JSON.stringify writes it so.)
+        const back = loadScene(serializeScene(result!.doc));
+        expect(back.ok && back.doc, `value ${i}`).toStrictEqual(JSON.parse(JSON.stringify(result!.doc)));
+      }
+    }
+    // About one in three is broken.
+    expect(refused).toBeGreaterThan(100);
+    expect(refused).toBeLessThan(400);
+  });
 });

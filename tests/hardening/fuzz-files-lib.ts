@@ -19,6 +19,11 @@
  * none, unconnected, wired to conditions) and the number and condition node kinds, and the damage
  * reaches any graph of a type.
  *
+ * Walls too: about a third of the files built on a preset get walls (wallsFor: valid ones of
+ * every shape, and in a third of them one broken thing: holes, NaN, too many points or walls,
+ * duplicate ids…), the value mutations and the text mutations reach them, and the enormous files
+ * include a scene at the wall limits and 2,000 walls of bad points.
+ *
  * Every file is reproducible from (seed, index): `npx tsx tests/hardening/fuzz-files.ts --only N`.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -432,6 +437,95 @@ function addStates(r: Rng, doc: SceneDocument): void {
   }
 }
 
+// ── Walls ──────────────────────────────────────────────────────────────────────────────────────
+
+/** A coordinate for a wall's point: mostly inside the world, sometimes on the range's very edge. */
+function wallCoordinate(r: Rng, size: number): number {
+  return r.chance(0.05) ? r.pick([-10_000_000, 10_000_000, -0, 0, 5e-324]) : Math.round(r.float() * size * 100) / 100;
+}
+
+/**
+ * Walls for a document (valid ones: polylines, polygons, regions that are not solid, points that
+ * repeat, walls with no segment left, walls on the coordinate range's edge, ids that are
+ * marked or that JavaScript holds dear), and in one call in three one thing the loader refuses:
+ * a hole in the points (a missing item or coordinate), NaN or ±Infinity (JSON writes null), a
+ * coordinate out of range, too few points, too many points in a wall or in all, too many walls, a
+ * duplicate or malformed id, a wrong `closed` or `solid`, an unknown key, a wall that is no object.
+ * The value may hold NaN and sparse lists: written as JSON they become null.
+ */
+export function wallsFor(r: Rng, world: { width: number; height: number }): unknown[] {
+  const walls: { [k: string]: unknown }[] = [];
+  const n = r.pick([1, 1, 2, 3, 5, 12, 40]);
+  for (let k = 0; k < n; k++) {
+    const closed = r.chance(0.4);
+    const points: unknown[] = [];
+    const count = (closed ? 3 : 2) + r.int(r.chance(0.1) ? 200 : 6);
+    for (let j = 0; j < count; j++) {
+      const prev = points[j - 1] as [number, number] | undefined;
+      // a repeated point, or one within ε of the one before
+      if (prev && r.chance(0.15)) points.push(r.chance(0.5) ? [prev[0], prev[1]] : [prev[0] + 0.0005, prev[1]]);
+      else points.push([wallCoordinate(r, world.width), wallCoordinate(r, world.height)]);
+    }
+    // a wall with no segment at all: every point the same
+    if (r.chance(0.1)) for (let j = 1; j < points.length; j++) points[j] = [...(points[0] as number[])];
+    const id = r.chance(0.1) ? r.pick(['__proto__', 'constructor', 'toString', 'zq-wall', `zq${'w'.repeat(62)}`]) : `zqw${k}`;
+    const wall: { [k: string]: unknown } = { id, points, closed };
+    if (r.chance(0.3)) wall.solid = r.chance(0.5);
+    if (!walls.some((w) => w.id === id)) walls.push(wall);
+  }
+  if (!r.chance(1 / 3)) return walls;
+  const w = r.pick(walls);
+  const points = w.points as unknown[];
+  const line = (m: number, y = 0) => Array.from({ length: m }, (_, j) => [j % 800, y]);
+  switch (r.int(14)) {
+    case 0:
+      // a hole: a missing point, or a sparse list
+      if (r.chance(0.5)) points[r.int(points.length)] = null;
+      else delete points[r.int(points.length)];
+      break;
+    case 1:
+      (points[r.int(points.length)] as unknown[])[r.int(2)] = r.pick([NaN, Infinity, -Infinity]);
+      break;
+    case 2:
+      (points[r.int(points.length)] as unknown[]).length = r.pick([0, 1, 3]);
+      break;
+    case 3:
+      (points[r.int(points.length)] as unknown[])[r.int(2)] = r.pick([10_000_001, -10_000_001, 1e308, '5', null, true]);
+      break;
+    case 4:
+      points.length = w.closed ? r.int(3) : r.int(2);
+      break;
+    case 5:
+      w.points = line(LIMITS.pointsPerWall + r.pick([1, 2, 1000]));
+      break;
+    case 6:
+      // 50,001 points in all, each wall within its own limit
+      walls.push(...Array.from({ length: LIMITS.wallPoints / LIMITS.pointsPerWall }, (_, k) => ({ id: `zqfull${k}`, points: line(LIMITS.pointsPerWall, k), closed: false })), { id: 'zqone', points: line(1), closed: false });
+      break;
+    case 7:
+      walls.push(...Array.from({ length: LIMITS.walls + 1 - walls.length }, (_, k) => ({ id: `zqmany${k}`, points: line(2, k), closed: false })));
+      break;
+    case 8:
+      walls.push(structuredClone(w));
+      break;
+    case 9:
+      w.id = r.pick(['', '1st', 'zq wall', `zq${'w'.repeat(70)}`, 7, null, PAYLOADS[r.int(PAYLOADS.length)]]);
+      break;
+    case 10:
+      w.closed = r.pick(['yes', 1, null, undefined, 'true']);
+      break;
+    case 11:
+      w.solid = r.pick(['no', 0, null, 'false']);
+      break;
+    case 12:
+      Object.defineProperty(w, r.pick(['loop', 'zqExtra', 'Points', 'solid ', '__proto__']), { value: true, enumerable: true, writable: true, configurable: true });
+      break;
+    default:
+      walls[walls.indexOf(w)] = r.pick([[], 'zq', 5, null, [w.id, w.points, w.closed]]) as never;
+  }
+  return walls;
+}
+
 // ── Mutations of the text ─────────────────────────────────────────────────────────────────────
 
 /** Number spellings: some JSON permits (and JSON.parse reads as ±Infinity or 0), most it does not. */
@@ -534,7 +628,7 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
   const doc = structuredClone(bases()[r.int(bases().length)]);
   const type = doc.agentTypes[0];
   const kinds = ['sum', 'seek', 'zqUnknown', 'wander', 'priority', 'flock'];
-  switch (which % 6) {
+  switch (which % 7) {
     case 0: {
       // 2,000 nodes, each with 100 parameters (mostly unknown ones)
       type.states[0].graph.nodes = Array.from({ length: LIMITS.nodesPerGraph }, (_, j) => ({
@@ -590,6 +684,17 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
       doc.world.targets = Array.from({ length: LIMITS.targets }, (_, j) => ({ name: `zqt${j}`, x: j, y: j }));
       break;
     }
+    case 5: {
+      // every wall and wall point allowed: 2,000 walls of 25 points, polylines and polygons, some not solid
+      const per = LIMITS.wallPoints / LIMITS.walls;
+      doc.world.walls = Array.from({ length: LIMITS.walls }, (_, k) => ({
+        id: `zqw${k}`,
+        points: Array.from({ length: per }, (_, j) => [(k * 7 + j * 31) % 800, (k * 3 + j * j) % 600] as [number, number]),
+        closed: k % 3 === 0,
+        ...(k % 5 === 0 ? { solid: false } : {}),
+      }));
+      break;
+    }
     default: {
       // 32 agent types, 10,000 nodes in all, every one a Flock reading another type
       doc.agentTypes = Array.from({ length: LIMITS.agentTypes }, (_, k) => ({
@@ -609,7 +714,7 @@ function atTheLimits(r: Rng, which: number): SceneDocument {
 /** The enormous files: over and just over the size limit, deeply nested, long, at the limits. */
 function bigFile(r: Rng, which: number): { name: string; text: string } {
   const base = baseTexts()[r.int(baseTexts().length)];
-  switch (which % 14) {
+  switch (which % 15) {
     case 0:
       return { name: '10 MB string', text: JSON.stringify(`zq${'x'.repeat(10 * 1024 * 1024)}`) };
     case 1:
@@ -648,28 +753,39 @@ function bigFile(r: Rng, which: number): { name: string; text: string } {
       d.agentTypes[0].states[0].graph.nodes = Array.from({ length: 2000 }, (_, j) => ({ id: `zqn${j}`, kind: 'sum', params: Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`p${k}`, {}])), position: [0, 0] }));
       return { name: '200,000 bad parameters', text: JSON.stringify(d) };
     }
+    case 13: {
+      const d = JSON.parse(base) as { world: { walls?: unknown[] } };
+      d.world.walls = Array.from({ length: LIMITS.walls }, (_, k) => ({ id: `zqw${k}`, points: Array.from({ length: LIMITS.wallPoints / LIMITS.walls }, () => [null, 'zq']), closed: 'yes', solid: 0 }));
+      return { name: '50,000 bad wall points in 2,000 bad walls', text: JSON.stringify(d) };
+    }
     default: {
-      const k = r.int(6);
+      const k = r.int(7);
       return { name: `a valid scene at the limits (${k})`, text: JSON.stringify(atTheLimits(r, k)) };
     }
   }
 }
 
 /** The number of distinct enormous files (bigFile's cases, at-the-limits counted each). */
-export const BIG_FILES = 13 + 6;
+export const BIG_FILES = 14 + 7;
 
 /** File number `index` of run `seed`. */
 export function fuzzFile(seed: number, index: number): { name: string; text: string; big?: boolean } {
   const r = new Rng((seed * 1_000_003 + index) >>> 0);
   const kind = r.int(1000);
-  if (kind < 2) return { ...bigFile(r, r.int(14)), big: true };
+  if (kind < 2) return { ...bigFile(r, r.int(15)), big: true };
   if (kind < 60) {
     const text = JSON.stringify(randomJson(r));
     return { name: 'random JSON', text: r.chance(0.3) ? mutateText(r, text) : text };
   }
   const k = r.int(bases().length);
-  if (kind < 250) {
+  /** A base document, with walls in about a third of the files. */
+  const base = (): SceneDocument => {
     const d = structuredClone(bases()[k]);
+    if (r.chance(0.35)) (d.world as { walls?: unknown }).walls = wallsFor(r, d.world);
+    return d;
+  };
+  if (kind < 250) {
+    const d = base();
     addStates(r, d);
     if (r.chance(0.3)) addStates(r, d);
     const n = r.int(3);
@@ -683,13 +799,13 @@ export function fuzzFile(seed: number, index: number): { name: string; text: str
     return { name: `preset ${PRESET_KEYS[k]} with states, ${n} graph damage(s)`, text };
   }
   if (kind < 400) {
-    const d = structuredClone(bases()[k]);
+    const d = base();
     const n = 1 + r.int(6);
     for (let i = 0; i < n; i++) damageGraph(r, d);
     return { name: `preset ${PRESET_KEYS[k]}, ${n} graph damage(s)`, text: JSON.stringify(d, null, r.pick([0, 2])) };
   }
   if (kind < 700) {
-    const v = structuredClone(bases()[k]) as unknown as Json;
+    const v = base() as unknown as Json;
     const n = 1 + r.int(4);
     for (let i = 0; i < n; i++) mutateValue(r, v);
     let text: string;
@@ -700,7 +816,7 @@ export function fuzzFile(seed: number, index: number): { name: string; text: str
     }
     return { name: `preset ${PRESET_KEYS[k]}, ${n} value mutation(s)`, text: r.chance(0.15) ? mutateText(r, text) : text };
   }
-  let text = baseTexts()[k];
+  let text = r.chance(0.35) ? JSON.stringify(base(), null, 2) : baseTexts()[k];
   const n = 1 + r.int(3);
   for (let i = 0; i < n; i++) text = mutateText(r, text);
   return { name: `preset ${PRESET_KEYS[k]}, ${n} text mutation(s)`, text };
@@ -709,7 +825,7 @@ export function fuzzFile(seed: number, index: number): { name: string; text: str
 /** The enormous files, each once (for the vitest sample). */
 export function bigFiles(seed: number): { name: string; text: string }[] {
   const r = new Rng(seed);
-  return [...Array.from({ length: 13 }, (_, k) => bigFile(r, k)), ...Array.from({ length: 6 }, (_, k) => ({ name: `a valid scene at the limits (${k})`, text: JSON.stringify(atTheLimits(r, k)) }))];
+  return [...Array.from({ length: 14 }, (_, k) => bigFile(r, k)), ...Array.from({ length: 7 }, (_, k) => ({ name: `a valid scene at the limits (${k})`, text: JSON.stringify(atTheLimits(r, k)) }))];
 }
 
 // ── Running a file ───────────────────────────────────────────────────────────────────────────
@@ -719,6 +835,8 @@ export interface FileResult {
   loaded: boolean;
   /** Loaded, with a type of several states or an any-state graph. */
   stateful?: boolean;
+  /** Loaded, with walls. */
+  walled?: boolean;
   ms: number;
   problems: string[];
 }
@@ -808,7 +926,8 @@ export function runFile(text: string): FileResult {
     }
   }
   const stateful = loaded.ok && loaded.doc.agentTypes.some((t) => t.states.length > 1 || t.anyState !== undefined);
-  return { loaded: loaded.ok, stateful, ms, problems };
+  const walled = loaded.ok && (loaded.doc.world.walls?.length ?? 0) > 0;
+  return { loaded: loaded.ok, stateful, walled, ms, problems };
 }
 
 /** A fuzzing run's figures. */
@@ -817,6 +936,8 @@ export interface FuzzSummary {
   loaded: number;
   /** Loaded files with states (several, or an any-state graph). */
   stateful: number;
+  /** Loaded files with walls. */
+  walled: number;
   failures: { index: number; name: string; problems: string[] }[];
   slowest: { index: number; name: string; ms: number; chars: number }[];
   overSlow: number;
@@ -838,12 +959,13 @@ export function runFuzz(options: {
   progress?: (s: FuzzSummary) => void;
 }): FuzzSummary {
   const t0 = performance.now();
-  const s: FuzzSummary = { tried: 0, loaded: 0, stateful: 0, failures: [], slowest: [], overSlow: 0, seconds: 0 };
+  const s: FuzzSummary = { tried: 0, loaded: 0, stateful: 0, walled: 0, failures: [], slowest: [], overSlow: 0, seconds: 0 };
   const one = (index: number, name: string, text: string, big: boolean) => {
     const r = runFile(text);
     s.tried++;
     if (r.loaded) s.loaded++;
     if (r.stateful) s.stateful++;
+    if (r.walled) s.walled++;
     const limit = big ? (options.bigMs ?? SLOW_MS) : SLOW_MS;
     if (r.ms > limit) {
       s.overSlow++;
