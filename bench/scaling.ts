@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SceneDocument } from '../src/document/types';
 import { compile } from '../src/compiler/index';
-import { moduleSource } from '../src/compiler/module';
+import { emitModule, moduleSource } from '../src/compiler/module';
 import { writeModule } from './emit-modules';
 import { GUARD_STATES, guardScene } from './guard-scene';
 import { largeGraph } from './large-graph';
@@ -53,6 +53,8 @@ interface Config {
   /** Harness options for this row (before the common ones: bench/module-flock.mjs takes the first): e.g. fewer ticks for a slow row. */
   args?: string[];
   file?: string;
+  /** Compiled without the loader (a scene with walls, which the loader reads from document version 3 on). */
+  raw?: boolean;
 }
 interface Group {
   key: string;
@@ -184,6 +186,44 @@ function denseSheep(n: number, maxNeighbors?: number): SceneDocument {
   return doc;
 }
 
+/**
+ * A maze of `segments` wall segments (L-shaped walls of two 24 px legs, one per cell of a square
+ * lattice over the world, turned by a fixed pseudo-random sequence) in the bench scene of `n`
+ * agents (Flock + Wander; `seek`: also Seek a point in the middle, so agents press on walls).
+ */
+function mazeScene(n: number, segments: number, seek: boolean): SceneDocument {
+  const g = flockGraph();
+  if (seek) {
+    g.node('mid', 'point', { x: 0, y: 0 });
+    g.node('seek', 'seek');
+    g.wire('mid.point', 'seek.target');
+    g.wire('seek.force', 'sum.in2');
+  }
+  const doc = sceneOf(n, g, {}, `maze of ${segments} segments`);
+  const side = doc.world.width;
+  if (seek) {
+    const mid = doc.agentTypes[0].states[0].graph.nodes.find((x) => x.id === 'mid')!;
+    mid.params.x = side / 2;
+    mid.params.y = side / 2;
+  }
+  if (segments === 0) return doc;
+  const walls = segments / 2;
+  const per = Math.ceil(Math.sqrt(walls));
+  const cell = side / per;
+  let r = 12345;
+  const next = () => (r = (r * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const list: { id: string; points: [number, number][]; closed: boolean }[] = [];
+  for (let k = 0; k < walls; k++) {
+    const x = (k % per) * cell + cell / 2;
+    const y = Math.floor(k / per) * cell + cell / 2;
+    const sx = next() < 0.5 ? -24 : 24;
+    const sy = next() < 0.5 ? -24 : 24;
+    list.push({ id: `w${k}`, points: [[x + sx, y], [x, y], [x, y + sy]], closed: false });
+  }
+  (doc.world as { walls?: unknown }).walls = list;
+  return doc;
+}
+
 /** The slow rows of the dense group: fewer warm-up and measured ticks (a tick is most of a second). */
 const SLOW = ['--warmup', '5', '--minTicks', '10', '--budgetS', '15', '--maxRunS', '120'];
 
@@ -268,6 +308,16 @@ const groups: Group[] = [
       ...GUARD_STATES.map((s) => ({ label: `${s} alone with its 4 conditions (its Go to State nodes lead back to it)`, n: 10000, doc: guardScene(10000, s, true), count: 0, type: 'guard' })),
     ],
   },
+  {
+    key: 'walls',
+    title: `Solid walls in the integrator: the bench flock (+ Seek the middle, so agents press on walls), N = ${N.toLocaleString('en')}, in open space and in a maze of 2,000 wall segments (1,000 L-shaped walls); the bar: the maze at most 2× open space`,
+    configs: [
+      { label: 'open space, flock + wander', n: N, doc: mazeScene(N, 0, false), count: 40, raw: true },
+      { label: 'maze of 2,000 segments, flock + wander', n: N, doc: mazeScene(N, 2000, false), count: 40, raw: true },
+      { label: 'open space, flock + wander + seek the middle', n: N, doc: mazeScene(N, 0, true), count: 40, raw: true },
+      { label: 'maze of 2,000 segments, flock + wander + seek the middle', n: N, doc: mazeScene(N, 2000, true), count: 40, raw: true },
+    ],
+  },
 ].filter((g) => only.length === 0 || only.includes(g.key));
 
 // ---------------------------------------------------------------- modules
@@ -278,7 +328,8 @@ for (const g of groups) {
   for (const c of g.configs) {
     const file = path.join(tmp, `${g.key}-${serial++}.mjs`);
     if (unsplit) writeFileSync(file, moduleSource(c.doc, compile(c.doc, { split: { above: Infinity, chunk: Infinity } })));
-    c.file = unsplit ? file : writeModule(c.doc, file);
+    if (c.raw) writeFileSync(file, emitModule(c.doc).js);
+    c.file = unsplit || c.raw ? file : writeModule(c.doc, file);
   }
 }
 

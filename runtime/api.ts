@@ -11,9 +11,10 @@ import { resetMemory } from './behaviors/states';
 import { HANDOVER, Handover, type WorldHandover } from './handover';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { checkSnapshot, isRecord, pack, restore, show, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
-import { LIMITS, MAX_AGENTS, TRANSITION_LOG, World, checkCount, checkSeed, type ObstacleSpec, type WorldSpec } from './world';
+import { LIMITS, MAX_AGENTS, TRANSITION_LOG, World, checkCount, checkSeed, type ObstacleSpec, type WallSpec, type WorldSpec } from './world';
 
 export type { NodeMemory, Program, SceneLike } from './program';
+export type { WallSpec } from './world';
 export { pack, unpack } from './snapshot';
 export type { PackedNumbers, Snapshot, SnapshotWorld, TypeSnapshot } from './snapshot';
 
@@ -54,6 +55,14 @@ export interface WorldOptions {
   snapshot?: Snapshot;
 }
 
+/** A wall as `walls()` gives it (a WallSpec of fresh, writable arrays). */
+export interface Wall {
+  id: string;
+  points: [number, number][];
+  closed: boolean;
+  solid?: boolean;
+}
+
 /** One agent as a plain object. */
 export interface AgentState {
   x: number;
@@ -79,6 +88,10 @@ export interface BehaviorWorld {
   snapshot(): Snapshot;
   setCount(typeId: string, n: number): void;
   setObstacles(circles: ObstacleSpec[]): void;
+  /** Replaces the walls (polylines and closed polygons, BEHAVIORS.md "Walls"): they act from the next step. */
+  setWalls(walls: WallSpec[]): void;
+  /** The walls now: a fresh copy of them as given (solid filled in: true unless given false). */
+  walls(): Wall[];
   /** Follows agent `index` of a type (−1: none): the next forces computed record its every node output. */
   follow(typeId: string, index: number): void;
   /** The followed agent's node outputs as of the last computed forces; null when none is followed or the module has no probes. */
@@ -144,7 +157,7 @@ function fail(message: string): never {
 export const MAX_TICKS_PER_STEP = 10_000;
 
 /** The methods of a world, bound to it: `const { step } = world; step()` works. */
-const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions'] as const;
+const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions'] as const;
 
 
 /** Throws unless `index` is an agent of the type (or −1, every agent, when `all`). */
@@ -444,6 +457,8 @@ class ModuleWorld implements BehaviorWorld {
       pointer: pack(w.pointer),
       targets,
       obstacles: pack(w.obstacles.subarray(0, 5 * w.obstacleCount)),
+      // the walls travel only once a game replaced the scene's (a resumed world starts from the scene's)
+      ...(w.wallsChanged ? { walls: copyWalls(w.walls.specs) } : {}),
       types,
     };
   }
@@ -502,9 +517,27 @@ class ModuleWorld implements BehaviorWorld {
     }
   }
 
+  setWalls(walls: WallSpec[]): void {
+    try {
+      this.world.setWalls(walls);
+    } catch (e) {
+      throw new Error(`setWalls: ${(e as Error).message}`);
+    }
+    this.world.wallsChanged = true;
+  }
+
+  walls(): Wall[] {
+    return copyWalls(this.world.walls.specs);
+  }
+
   [HANDOVER](): WorldHandover {
     return (this.handover ??= new Handover(this.world, this.scene, this.program, thisCore));
   }
+}
+
+/** A fresh copy of walls (new arrays throughout: a game may change what it gets). */
+function copyWalls(specs: readonly WallSpec[]): Wall[] {
+  return specs.map((w) => ({ id: w.id, points: w.points.map((p) => [p[0], p[1]] as [number, number]), closed: w.closed, solid: w.solid !== false }));
 }
 
 let coreCode: string | null = null;

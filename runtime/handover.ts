@@ -4,6 +4,7 @@
  */
 import { carryStates } from './snapshot';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
+import { Walls } from './walls';
 import type { World } from './world';
 
 /**
@@ -27,7 +28,7 @@ export interface WorldHandover {
   places(): { pointer: [number, number]; targets: Map<string, [number, number]>; obstacles: number[] };
   /**
    * Makes this world (a fresh one of no agents) carry on `from`'s whole state, exactly as a world
-   * restored from `from`'s snapshot would: tick, generator, pointer, targets, obstacles, this tick's
+   * restored from `from`'s snapshot would: tick, generator, pointer, targets, obstacles, walls a game set, this tick's
    * forces when computed, and per agent position, velocity, heading, limits and node memory matched
    * by node id and size. The types in `keepLimits` keep their own spawn's limits (an edited
    * maxSpeed or maxForce); types `from` lacks spawn afresh. False when `from` is of another core.
@@ -82,6 +83,13 @@ export class Handover implements WorldHandover {
     });
     wb.obstacles = wa.obstacles.slice(0, 5 * wa.obstacleCount);
     wb.obstacleCount = wa.obstacleCount;
+    // the walls, as a snapshot carries them: a game's (setWalls) go along, else this world keeps its
+    // scene's (an edit of the scene's walls applies); the same segments (shared, never written but
+    // for the queries' stamps) in a world of the same size and edges, else rebuilt for this one
+    if (wa.wallsChanged) {
+      wb.walls = wa.width === wb.width && wa.height === wb.height && wa.wrap === wb.wrap ? wa.walls : new Walls(wa.walls.specs, wb.width, wb.height, !wb.wrap);
+      wb.wallsChanged = true;
+    }
     // forces computed before the swap stand for this tick (as a snapshot taken then carries them)
     wb.forcesReady = wa.forcesReady && wa.types.length > 0;
     wb.types.forEach((t, k) => {

@@ -276,13 +276,19 @@ export function moveThroughWalls(Wl: Walls, io: Float64Array, trace: Float64Arra
       else stamp = Wl.nextStamp();
     }
     const all = c1 < 0;
+    // the grid's rows, then (row −1) the outside list when the move leaves the grid's rectangle
+    const out = Wl.outside;
+    const leaves = !all && out.length > 0 && (qx < Wl.gx0 || ex < Wl.gx0 || qx > Wl.gx1 || ex > Wl.gx1 || qy < Wl.gy0 || ey < Wl.gy0 || qy > Wl.gy1 || ey > Wl.gy1);
     const rows = all ? 1 : r1 - r0 + 1;
-    for (let rr = 0; rr < rows; rr++) {
-      const jStart = all ? 0 : start[(r0 + rr) * gx + c0];
-      const jEnd = all ? edgeFirst : start[(r0 + rr) * gx + c1 + 1];
+    for (let rr = leaves ? -1 : 0; rr < rows; rr++) {
+      const jStart = all || rr < 0 ? 0 : start[(r0 + rr) * gx + c0];
+      const jEnd = all ? edgeFirst : rr < 0 ? out.length : start[(r0 + rr) * gx + c1 + 1];
       for (let j = jStart; j < jEnd; j++) {
         let k = j;
-        if (!all) {
+        if (rr < 0) {
+          k = out[j];
+          if (k >= edgeFirst) continue;
+        } else if (!all) {
           k = items[j];
           if (k >= edgeFirst || stamps[k] === stamp) continue;
           stamps[k] = stamp;

@@ -4,7 +4,7 @@
  * it was taken in), and the restore itself. `createWorld({ snapshot })` in api.ts uses them.
  */
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
-import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, type Agents, type EdgeMode } from './world';
+import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, checkWalls, type Agents, type EdgeMode, type WallSpec } from './world';
 
 /** A packed array of numbers; −0 (which JSON writes as 0) is listed separately so it survives. */
 export type PackedNumbers = number[] | { values: number[]; negativeZero: number[] };
@@ -92,6 +92,8 @@ export interface Snapshot {
   targets: Record<string, PackedNumbers>;
   /** x, y, r, vx, vy per circle. */
   obstacles: PackedNumbers;
+  /** The walls, present when a game replaced the scene's (setWalls); absent: the scene's. */
+  walls?: WallSpec[];
   types: Record<string, TypeSnapshot>;
 }
 
@@ -227,6 +229,7 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
   checkPacked(s.pointer, 'pointer', 2, COORDINATE);
   checkPacked(s.obstacles, 'obstacles', undefined, OBSTACLE);
   if (packedLength(s.obstacles as PackedNumbers) % 5 !== 0) throw new Error('createWorld: snapshot.obstacles: expected x, y, r, vx, vy per circle');
+  if (s.walls !== undefined) checkWalls(s.walls, 'createWorld: snapshot.walls');
   if (!isRecord(s.targets) || !isRecord(s.types)) throw new Error('createWorld: snapshot: targets and types must be objects');
   for (const [name, t] of Object.entries(s.targets)) checkPacked(t, `targets.${name}`, 2, COORDINATE);
   const ids = scene.agentTypes.map((t) => t.id);
@@ -294,6 +297,10 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
   const obs = unpack(s.obstacles);
   world.obstacles = obs;
   world.obstacleCount = obs.length / 5;
+  if (s.walls !== undefined) {
+    world.setWalls(s.walls);
+    world.wallsChanged = true;
+  }
   // Forces computed before the snapshot stand for this tick (a type without them gets none).
   world.forcesReady = Object.values(s.types).some((t) => t.force !== undefined);
   world.types.forEach((a, k) => {

@@ -155,10 +155,30 @@ export class Walls {
     let gy = 0;
     let cell = 1;
     let items = 0;
+    const outside: number[] = [];
     if (ns >= GRID_MIN && w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h)) {
+      // Segments whose box (grown by 2ε) misses the rectangle go to the outside list: only a query
+      // that leaves the rectangle tests them (far walls cost nothing inside the world).
+      const inner: number[] = [];
+      for (const k of solidK) {
+        const o = SEG * k;
+        const bx = seg[o] + seg[o + 2] * seg[o + 6];
+        const by = seg[o + 1] + seg[o + 3] * seg[o + 6];
+        const away =
+          Math.max(seg[o], bx) + 2 * EPS < x0 ||
+          Math.min(seg[o], bx) - 2 * EPS > x0 + w ||
+          Math.max(seg[o + 1], by) + 2 * EPS < y0 ||
+          Math.min(seg[o + 1], by) - 2 * EPS > y0 + h;
+        (away ? outside : inner).push(k);
+      }
+      solidK.length = 0;
+      solidK.push(...inner);
+    }
+    const ni = solidK.length;
+    if (ni >= 1 && ns >= GRID_MIN && w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h)) {
       // About one cell per segment, at most GRID_MAX a side; coarser while the listings would exceed
       // ITEMS_PER_SEGMENT per segment (long diagonal segments span many cells).
-      cell = Math.sqrt((w * h) / ns);
+      cell = Math.sqrt((w * h) / Math.max(ni, GRID_MIN));
       for (;;) {
         gx = Math.max(1, Math.min(GRID_MAX, Math.ceil(w / cell)));
         gy = Math.max(1, Math.min(GRID_MAX, Math.ceil(h / cell)));
@@ -174,7 +194,7 @@ export class Walls {
           const r1 = clampCell(Math.max(seg[o + 1], by) + 2 * EPS, y0, cell, gy);
           items += (c1 - c0 + 1) * (r1 - r0 + 1);
         }
-        if (items <= ITEMS_PER_SEGMENT * ns || (gx === 1 && gy === 1)) break;
+        if (items <= ITEMS_PER_SEGMENT * ni || (gx === 1 && gy === 1)) break;
         cell *= 2;
       }
     }
@@ -182,6 +202,9 @@ export class Walls {
     this.gy = gy;
     this.gx0 = x0;
     this.gy0 = y0;
+    this.gx1 = x0 + w;
+    this.gy1 = y0 + h;
+    this.outside = Int32Array.from(gx > 0 ? outside : []);
     this.cell = cell;
     this.cellStart = new Int32Array(gx * gy + 1);
     this.cellItems = new Int32Array(items);
@@ -231,6 +254,11 @@ export class Walls {
   readonly gy: number;
   readonly gx0: number;
   readonly gy0: number;
+  /** The rectangle the grid covers: (gx0, gy0) to (gx1, gy1) (the world). */
+  readonly gx1: number;
+  readonly gy1: number;
+  /** Solid segments whose box misses that rectangle: tested only by a query that leaves it. */
+  readonly outside: Int32Array;
   readonly cell: number;
   readonly cellStart: Int32Array;
   readonly cellItems: Int32Array;
@@ -291,6 +319,10 @@ export function wallsBlock(Wl: Walls, px: number, py: number, qx: number, qy: nu
           stamps[k] = stamp;
           if (blocks(S, SEG * k, px, py, dx, dy)) return true;
         }
+      }
+      const out = Wl.outside;
+      if (out.length > 0 && (px < Wl.gx0 || qx < Wl.gx0 || px > Wl.gx1 || qx > Wl.gx1 || py < Wl.gy0 || qy < Wl.gy0 || py > Wl.gy1 || qy > Wl.gy1)) {
+        for (let j = 0; j < out.length; j++) if (blocks(S, SEG * out[j], px, py, dx, dy)) return true;
       }
       return false;
     }
@@ -353,6 +385,17 @@ export function wallRay(Wl: Walls, px: number, py: number, dx: number, dy: numbe
           const k = items[j];
           if (stamps[k] === stamp) continue;
           stamps[k] = stamp;
+          const t = rayT(S, SEG * k, px, py, dx, dy);
+          if (t >= 0 && (best < 0 || t < best || (t === best && k < bestK))) {
+            best = t;
+            bestK = k;
+          }
+        }
+      }
+      const out = Wl.outside;
+      if (out.length > 0 && (px < Wl.gx0 || qx < Wl.gx0 || px > Wl.gx1 || qx > Wl.gx1 || py < Wl.gy0 || qy < Wl.gy0 || py > Wl.gy1 || qy > Wl.gy1)) {
+        for (let j = 0; j < out.length; j++) {
+          const k = out[j];
           const t = rayT(S, SEG * k, px, py, dx, dy);
           if (t >= 0 && (best < 0 || t < best || (t === best && k < bestK))) {
             best = t;

@@ -223,6 +223,8 @@ export class World {
    * Walls (a)): a measure, counted by the integrator and reset by nobody (not part of snapshots).
    */
   wallContacts = 0;
+  /** The walls are no longer the scene's: a game replaced them (setWalls through the module API), so snapshots carry them. */
+  wallsChanged = false;
 
   constructor(spec: WorldSpec, layouts: ReadonlyArray<TypeLayout | undefined> = []) {
     checkWorldSpec(spec);

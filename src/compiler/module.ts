@@ -56,6 +56,14 @@ export interface AgentState { x: number; y: number; vx: number; vy: number; }
 /** A circle; vx, vy (px/tick) make it drift and bounce off the walls. */
 export interface Obstacle { x: number; y: number; r: number; vx?: number; vy?: number; }
 
+/**
+ * A wall: a polyline (n points, n − 1 segments) or, with closed, a polygon (the last point joins the
+ * first). Solid (the default) walls stop agents (they slide along them), and block Wall Avoid's
+ * feelers and line of sight (Sees); a non-solid closed wall is only a region (Contain in polygon).
+ * Points within ±10000000 px; at least 2 (3 closed), at most 10000 per wall, 50000 in all; at most 2000 walls; ids unique.
+ */
+export interface Wall { id: string; points: [number, number][]; closed: boolean; solid?: boolean; }
+
 /** Numbers as JSON; −0 entries are listed apart so they survive JSON. */
 export type PackedNumbers = number[] | { values: number[]; negativeZero: number[] };
 
@@ -71,6 +79,8 @@ export interface Snapshot {
   pointer: PackedNumbers;
   targets: Record<string, PackedNumbers>;
   obstacles: PackedNumbers;
+  /** The walls, when the game replaced the scene's with setWalls (absent: the scene's). */
+  walls?: Wall[];
   types: Record<string, {
     count: number;
     pos: PackedNumbers; vel: PackedNumbers; head: PackedNumbers;
@@ -123,6 +133,10 @@ export interface World {
   setCount(typeId: AgentTypeId, n: number): void;
   /** Replaces the obstacles (x, y within ±10000000 px, r from 0 to 1000000 px, vx, vy within ±10000 px/tick). */
   setObstacles(circles: Obstacle[]): void;
+  /** Replaces the walls (see Wall): they act from the next step; a snapshot carries them from then on. Throws naming the bad entry (setWalls: walls[2].points[5][1]: …). */
+  setWalls(walls: Wall[]): void;
+  /** The walls now: a fresh copy (solid filled in). */
+  walls(): Wall[];
   /** Follows agent \`index\` of a type (−1: none) for \`probe\`. */
   follow(typeId: AgentTypeId, index: number): void;
   /** The followed agent's node outputs as of the last computed forces (modules compiled with probes only; else null). */

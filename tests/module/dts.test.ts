@@ -35,7 +35,7 @@ async function typecheck(name: string, source: string): Promise<{ code: number; 
   }
 }
 
-const CONSUMER = `import { createWorld, scene, type AgentTypeId, type Snapshot, type World } from './rich.behavior.js';
+const CONSUMER = `import { createWorld, scene, type AgentTypeId, type Snapshot, type Wall, type World } from './rich.behavior.js';
 
 const boid: AgentTypeId = 'boid';
 const world: World = createWorld({ seed: 3, counts: { wolf: 2 } });
@@ -51,10 +51,14 @@ const snap: Snapshot = world.snapshot();
 const resumed: World = createWorld({ snapshot: JSON.parse(JSON.stringify(snap)) as Snapshot });
 resumed.setCount('boid', 50);
 resumed.setObstacles([{ x: 1, y: 2, r: 3 }, { x: 4, y: 5, r: 6, vx: 1, vy: 0 }]);
+const wall: Wall = { id: 'w', points: [[0, 0], [10, 0]], closed: false };
+resumed.setWalls([wall, { id: 'box', points: [[0, 0], [5, 0], [5, 5]], closed: true, solid: false }]);
+const walls: Wall[] = resumed.walls();
+const wallsAfter: Wall[] | undefined = resumed.snapshot().walls;
 const tick: number = resumed.tick;
 const types: readonly AgentTypeId[] = world.types;
 const embedded: Readonly<Record<string, unknown>> = scene;
-export { p, v, f, first, tick, types, embedded };
+export { p, v, f, first, tick, types, embedded, walls, wallsAfter };
 `;
 
 describe('the .d.ts of an exported module', () => {

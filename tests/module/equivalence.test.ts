@@ -11,6 +11,7 @@ import { emitModule } from '../../src/compiler/module';
 import type { SceneDocument } from '../../src/document/types';
 import { importModule, removeDir, tempDir } from '../fixtures/module-files';
 import { richScene } from '../fixtures/scenes';
+import { walledScene } from '../fixtures/walled-scene';
 
 const dir = tempDir('steergraph-equivalence-');
 afterAll(() => removeDir(dir));
@@ -40,6 +41,7 @@ const bounce = (): SceneDocument => {
 describe.each([
   ['a wrap world', richScene],
   ['a bounce world', bounce],
+  ['a bounce world with walls (Seek, Wander)', walledScene],
 ])('%s', (_, make) => {
   it('runs bit-identically in process and through the imported module for 1,000 ticks', async () => {
     const doc = make();
@@ -53,6 +55,8 @@ describe.each([
     expect(exported.tick).toBe(1000);
     expect(bits(exported)).toEqual(bits(local));
     expect(exported.snapshot()).toEqual(local.snapshot());
+    // With walls, agents met them (the in-process world counts the contacts).
+    if (doc.world.walls?.length) expect((local as unknown as { world: { wallContacts: number } }).world.wallContacts).toBeGreaterThan(100);
     // The run went somewhere: the boids did not all stay where they spawned.
     expect(bits(mod.createWorld())).not.toEqual(bits(exported));
   });

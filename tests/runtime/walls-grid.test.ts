@@ -84,12 +84,14 @@ describe('walls: the grid answers as a test of every segment', () => {
     let blocked = 0;
     let hits = 0;
     let gridded = 0;
+    let outside = 0;
     for (let round = 0; round < 40; round++) {
       const W = 200 + Math.floor(rng.next() * 1800);
       const H = 200 + Math.floor(rng.next() * 1800);
       const walls = randomWalls(rng, W, H, 1 + Math.floor(rng.next() * 150));
       const Wl = new Walls(walls, W, H, rng.next() < 0.5);
       if (Wl.gx > 0) gridded++;
+      if (Wl.outside.length > 0) outside++;
       for (let q = 0; q < 400; q++) {
         // query points: anywhere around the world, on segment ends, along segments
         const pick = (): [number, number] => {
@@ -121,17 +123,19 @@ describe('walls: the grid answers as a test of every segment', () => {
     }
     // the test means something: most worlds have a grid, and many queries hit
     expect(gridded).toBeGreaterThan(30);
+    expect(outside).toBeGreaterThan(20); // worlds with segments beyond their rectangle
     expect(blocked).toBeGreaterThan(2000);
     expect(hits).toBeGreaterThan(2000);
   });
 
-  it('finds walls far outside the world, and lists each segment once per query', () => {
+  it('finds walls far outside the world (kept apart from the grid, tested only by queries that leave the world)', () => {
     const walls: WallSpec[] = [];
     for (let k = 0; k < 40; k++) walls.push({ id: `in${k}`, points: [[10 * k, 0], [10 * k, 100]], closed: false });
     walls.push({ id: 'far', points: [[5e6, -5e6], [5e6, 5e6]], closed: false });
     walls.push({ id: 'long', points: [[-1e6, 50], [1e6, 50.5]], closed: false });
     const Wl = new Walls(walls, 400, 100, false);
     expect(Wl.gx).toBeGreaterThan(1);
+    expect(Array.from(Wl.outside)).toEqual([40]);
     expect(wallsBlock(Wl, 4e6, 0, 6e6, 0)).toBe(true);
     expect(wallsBlock(Wl, 4e6, 0, 4.5e6, 0)).toBe(false);
     const hit = new Int32Array(1);
