@@ -4,7 +4,7 @@
  */
 import { insertPathPoint, movePathPoint, removePathPoint, setObstacles, setPaths, setTargets, updateWorld, type Edit } from '../document/commands';
 import type { SceneDocument } from '../document/types';
-import { addWall, moveWallPoint, removeWall, updateWall } from '../document/wall-commands';
+import { addWall, insertWallPoint, moveWallPoint, removeWall, removeWallPoint, updateWall } from '../document/wall-commands';
 import type { SceneEditDetail } from '../preview/preview';
 import type { WorldChange } from './world-panel';
 
@@ -44,6 +44,10 @@ export function sceneEdit(doc: SceneDocument, d: SceneEditDetail): Edit | null {
       return addWall(doc, d.points.map(([x, y]) => [r(x), r(y)] as [number, number]), d.closed).edit;
     case 'move-wall-point':
       return moveWallPoint(d.wall, d.index, [r(d.x), r(d.y)]);
+    case 'insert-wall-point':
+      return insertWallPoint(d.wall, d.index, [r(d.x), r(d.y)]);
+    case 'remove-wall-point':
+      return removeWallPoint(d.wall, d.index);
     case 'remove-wall':
       return removeWall(d.wall);
     case 'set-seed':

@@ -68,6 +68,7 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
       { keys: 'Enter', does: 'Walls tool: finish the wall (also a double-click); Escape drops it' },
       { keys: 'Drag a vertex', does: 'Walls tool: move it' },
       { keys: 'Delete', does: 'Walls tool: remove the selected wall (click a wall to select it)' },
+      { keys: 'Click / Alt+click', does: 'Walls tool: on the selected wall, insert a vertex / remove the vertex' },
     ],
   },
 ];

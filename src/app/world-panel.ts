@@ -82,7 +82,7 @@ export class SteerWorldPanel extends LitElement {
         padding: 1px 6px;
       }
       .row.selected {
-        outline: 1px solid var(--steer-highlight, #ffd166);
+        outline: 1px solid var(--steer-highlight);
         border-radius: 3px;
       }
       .wall-id {

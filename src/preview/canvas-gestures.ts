@@ -330,7 +330,7 @@ export class CanvasGestures implements ReactiveController {
       else this.el.edit({ kind: 'move-obstacle', index: g.grab.index, x: g.x, y: g.y });
     } else if (g.kind === 'press' && this.el.wallTool()) {
       const [sx, sy] = this.local(e);
-      const click = wallClick(sceneWalls(this.el.scene()), this.wallDraft, this.el.selectedWall(), this.view.view, sx, sy, e.shiftKey);
+      const click = wallClick(sceneWalls(this.el.scene()), this.wallDraft, this.el.selectedWall(), this.view.view, sx, sy, e.shiftKey, e.altKey);
       this.wallDraft = click.draft;
       this.wallNext = click.draft.length ? nextPoint(click.draft, this.view.view, sx, sy, e.shiftKey) : null;
       if (click.selected !== this.el.selectedWall()) this.el.selectWall(click.selected);

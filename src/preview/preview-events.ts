@@ -16,6 +16,10 @@ export type SceneEditDetail =
   | { kind: 'add-wall'; points: [number, number][]; closed: boolean }
   /** Vertex `index` of wall `wall` dragged to (x, y). */
   | { kind: 'move-wall-point'; wall: string; index: number; x: number; y: number }
+  /** A vertex inserted before vertex `index` of the selected wall (a click on its segment). */
+  | { kind: 'insert-wall-point'; wall: string; index: number; x: number; y: number }
+  /** Vertex `index` of a wall removed (Alt-click; below 2 vertices, 3 when closed, the wall goes). */
+  | { kind: 'remove-wall-point'; wall: string; index: number }
   /** The selected wall removed (Delete or Backspace with the Walls tool). */
   | { kind: 'remove-wall'; wall: string }
   /** "Reset with seed": the scene's seed from now on (one seed: the World panel shows it too). */

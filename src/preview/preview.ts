@@ -69,8 +69,8 @@ declare global {
  * @fires overlays-change - {@link OverlaysChangeDetail}: overlays picked in the preview's own menu
  * @fires wall-select - {@link WallSelectDetail}: a click of the Walls tool selected a wall (or none)
  * @cssprop --steer-preview-background - page colour around the world (also --steer-preview-world,
- *   -bounds, -obstacle, -obstacle-stroke, -hot, -path, -path-active, -target, -pointer, -velocity,
- *   -force, -wander, -feeler, -neighbour, -text, -font: see THEME_PROPERTIES in draw.ts)
+ *   -bounds, -obstacle, -obstacle-stroke, -hot, -wall, -wall-region, -path, -path-active, -target,
+ *   -pointer, -velocity, -force, -wander, -feeler, -neighbour, -text, -font: see THEME_PROPERTIES in draw.ts)
  * @cssprop --steer-preview-bar - control bar background (also --steer-preview-bar-border,
  *   --steer-preview-button, --steer-preview-button-hover, --steer-preview-accent,
  *   --steer-preview-muted, --steer-preview-menu)

@@ -5,7 +5,8 @@
  *
  * Drawing a wall: each click adds a point; a click on the last point again (so a double-click),
  * or Enter, finishes it as an open wall; a click on the first point, with 3 points or more, closes
- * it into a polygon; Escape drops it. Not drawing, a click on a wall selects it, and a click
+ * it into a polygon; Escape drops it. Not drawing, a click on a wall selects it (on the selected
+ * wall's segment, it inserts a vertex there), Alt-click on a vertex removes it, and a click
  * elsewhere starts a new wall.
  */
 import type { SceneDocument, SceneWall } from '../document/types';
@@ -130,14 +131,19 @@ export interface WallClick {
  * A click (no drag) at screen point (sx, sy) with the Walls tool: see the file comment. `walls`
  * are the scene's, `draft` the points of the wall being drawn, `selected` the selected wall.
  */
-export function wallClick(walls: readonly SceneWall[], draft: readonly Point[], selected: string | null, view: View, sx: number, sy: number, shift: boolean): WallClick {
+export function wallClick(walls: readonly SceneWall[], draft: readonly Point[], selected: string | null, view: View, sx: number, sy: number, shift: boolean, alt = false): WallClick {
   if (draft.length) {
     const n = draft.length;
     if (n >= 3 && near(view, draft[0], sx, sy)) return { draft: [], edit: { kind: 'add-wall', points: draft.map((p) => [p[0], p[1]]), closed: true }, selected };
     if (near(view, draft[n - 1], sx, sy)) return finishWall(draft, selected);
     return { draft: [...draft, nextPoint(draft, view, sx, sy, shift)], edit: null, selected };
   }
+  const vertex = wallPointAt(walls, view, sx, sy);
+  if (vertex && alt) return { draft: [], edit: { kind: 'remove-wall-point', wall: vertex.wall, index: vertex.index }, selected: vertex.wall };
   const hit = wallAt(walls, view, sx, sy);
+  const wall = !vertex && hit !== null && hit === selected ? walls.find((w) => w.id === hit) : undefined;
+  const seg = wall && segmentAt(wall.points, wall.closed, view, sx, sy);
+  if (seg) return { draft: [], edit: { kind: 'insert-wall-point', wall: hit!, index: seg.index, x: roundPx(seg.x), y: roundPx(seg.y) }, selected: hit };
   if (hit) return { draft: [], edit: null, selected: hit };
   return { draft: [nextPoint(draft, view, sx, sy, false)], edit: null, selected: null };
 }

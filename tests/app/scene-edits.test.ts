@@ -44,6 +44,9 @@ describe('wall edits from the preview and the World panel', () => {
   it('adds a drawn wall (to a tenth of a pixel), moves a vertex, closes it, makes it a region and removes it', () => {
     const added = sceneEdit(scene, { kind: 'add-wall', points: [[10.04, 20], [30, 40.06], [50, 20]], closed: false })!(scene);
     expect(added.world.walls).toEqual([{ id: 'w1', points: [[10, 20], [30, 40.1], [50, 20]], closed: false }]);
+    const inserted = sceneEdit(added, { kind: 'insert-wall-point', wall: 'w1', index: 1, x: 20.04, y: 30 })!(added);
+    expect(inserted.world.walls?.[0].points).toEqual([[10, 20], [20, 30], [30, 40.1], [50, 20]]);
+    expect(sceneEdit(inserted, { kind: 'remove-wall-point', wall: 'w1', index: 1 })!(inserted).world.walls).toEqual(added.world.walls);
     const moved = sceneEdit(added, { kind: 'move-wall-point', wall: 'w1', index: 2, x: 60.01, y: 25 })!(added);
     expect(moved.world.walls?.[0].points[2]).toEqual([60, 25]);
     const region = worldChangeEdit({ kind: 'wall', id: 'w1', patch: { closed: true, solid: false } })!(moved);

@@ -20,8 +20,11 @@ afterEach(async () => {
   opened = undefined;
 });
 
-/** Runners spawned on the left that seek a point on the right, across the middle of the world. */
-const SCENE: SceneDocument = {
+/**
+ * Runners spawned on the left that seek a point on the right, across the middle of the world. A
+ * file of version 2 (before walls), which opens in any later version.
+ */
+const SCENE: Omit<SceneDocument, 'version'> & { version: number } = {
   format: 'steergraph',
   version: 3,
   name: 'Wall test',
@@ -86,11 +89,12 @@ async function pixel(page: Page, x: number, y: number): Promise<number[]> {
   );
 }
 
-/** Opens the test scene, pauses, and turns the Walls tool on with its button. */
-async function start(): Promise<Page> {
+/** Opens the test scene (`count` runners), pauses, and turns the Walls tool on with its button. */
+async function start(count = 24): Promise<Page> {
   opened = await openApp();
   const { page } = opened;
-  await openFile(page, 'wall-test.steer.json', SCENE);
+  const scene = { ...SCENE, agentTypes: SCENE.agentTypes.map((t) => ({ ...t, count })) };
+  await openFile(page, 'wall-test.steer.json', JSON.stringify(scene));
   await page.waitForFunction(() => !!window.__steerPreview?.world?.types.includes('runner'));
   await page.click('steer-preview [data-test="play-pause"]');
   await page.click('steer-preview [data-test="walls-tool"]');
@@ -176,6 +180,18 @@ describe('the Walls tool', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => walls(page).then((w) => w.length)).toBe(1);
 
+    // select w1; a click on its segment inserts a vertex there, Alt-click removes it
+    await clickWorld(page, 400, 180);
+    await expect.poll(() => page.getAttribute('steer-world-panel [data-wall="w1"] .wall-id', 'aria-pressed')).toBe('true');
+    await clickWorld(page, 400, 420);
+    await expect.poll(() => walls(page).then((w) => w[0].points.length)).toBe(4);
+    expect((await walls(page))[0].points[2][1]).toBeCloseTo(420, 0);
+    const inserted = await overWorld(page, 400, 420);
+    await page.keyboard.down('Alt');
+    await page.mouse.click(inserted.x, inserted.y);
+    await page.keyboard.up('Alt');
+    await expect.poll(() => walls(page).then((w) => w[0].points.length)).toBe(3);
+
     // the panel's solid toggle and × are undoable too
     await page.click('steer-world-panel [aria-label="Solid w1"]');
     await expect.poll(() => walls(page).then((w) => w[0].solid)).toBe(false);
@@ -239,6 +255,15 @@ describe('the Walls tool', () => {
     await expect.poll(orange).toBe(false);
   });
 
+  it('draws walls in worker mode too (a scene of over 3,000 agents)', async () => {
+    const page = await start(3200);
+    await expect.poll(() => page.evaluate(() => window.__steerPreview!.mode)).toBe('worker');
+    await drawBarrier(page);
+    await expect.poll(() => pixel(page, 400, 180)).toSatisfy((c: number[]) => near(c, WALL_RGB));
+    await screenshot(page, 'walls-worker');
+    expect(opened!.errors).toEqual([]);
+  });
+
   // Needs the loader to take walls (helper "doc" of issue 17, document version 3).
   it('keeps the walls through Save and Open…', async () => {
     const page = await start();
@@ -250,7 +275,7 @@ describe('the Walls tool', () => {
     const text = readFileSync(file, 'utf8');
     expect(JSON.parse(text).world.walls).toEqual(drawn);
     // another scene, then the saved file again
-    await openFile(page, 'other.steer.json', { ...SCENE, name: 'Other' });
+    await openFile(page, 'other.steer.json', JSON.stringify({ ...SCENE, name: 'Other' }));
     expect(await walls(page)).toEqual([]);
     await openFile(page, 'saved.steer.json', text);
     expect(await walls(page)).toEqual(drawn);

@@ -37,6 +37,10 @@ describe('the Walls tool, pure', () => {
     expect(wallClick(walls, draft, null, view, 110, 300, false).edit).toEqual({ kind: 'add-wall', points: draft, closed: true });
     // with two points, the first one is only a point (a wall of two points cannot close)
     expect(wallClick(walls, draft.slice(0, 2), null, view, 110, 300, false).draft).toHaveLength(3);
+    // on the selected wall's segment: a vertex inserted there; Alt on a vertex removes it
+    expect(wallClick(walls, [], 'a', view, 110, 12, false)).toEqual({ draft: [], edit: { kind: 'insert-wall-point', wall: 'a', index: 1, x: 50, y: 0 }, selected: 'a' });
+    expect(wallClick(walls, [], 'a', view, 610, 210, false, true)).toEqual({ draft: [], edit: { kind: 'remove-wall-point', wall: 'b', index: 2 }, selected: 'b' });
+    expect(wallClick(walls, [], 'a', view, 610, 210, false)).toEqual({ draft: [], edit: null, selected: 'b' });
     // while drawing, a click on another wall adds a point there
     expect(wallClick(walls, draft, 'a', view, 110, 12, false)).toEqual({ draft: [...draft, [50, 1]], edit: null, selected: 'a' });
   });
