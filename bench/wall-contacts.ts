@@ -12,6 +12,8 @@
  *   npx tsx bench/wall-contacts.ts                         100 seeds × 100,000 ticks (the issue's size)
  *   npx tsx bench/wall-contacts.ts --seeds 10 --ticks 10000
  *   npx tsx bench/wall-contacts.ts --only maze --speeds 10  one world, one setting
+ *
+ * Progress (a line per seed) goes to stderr when it is a terminal or PROGRESS is set.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -150,6 +152,7 @@ function measure(key: string, count: number, maxSpeed: number, maxForce: number)
       }
     }
     const c = contactsOf(w);
+    if (process.stderr.isTTY || process.env.PROGRESS) process.stderr.write(`${key} ${maxSpeed}: seed ${seed}/${SEEDS}, ${c} contacts\n`);
     r.contacts += c;
     r.agentTicks += count * TICKS;
     if (c > r.worst) (r.worst = c), (r.worstSeed = seed);
