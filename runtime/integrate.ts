@@ -167,17 +167,32 @@ function integrateWalls(world: World): void {
           vy *= k;
         }
       }
-      // p = p + v through the solid walls (BEHAVIORS.md, Walls (a))
-      out[0] = pos[ix];
-      out[1] = pos[iy];
+      // p = p + v through the solid walls (BEHAVIORS.md, Walls (a)). With bounce edges the move
+      // goes to the border point the edges' clamp would give, so the walls' step checks the path the
+      // agent really takes: a move that left the world round the end of a wall touching the edge,
+      // and the clamp brought back on the wall's far side, would otherwise cross it.
+      const x0 = pos[ix];
+      const y0 = pos[iy];
+      const tx = x0 + vx;
+      const ty = y0 + vy;
+      out[0] = x0;
+      out[1] = y0;
       out[2] = vx;
       out[3] = vy;
+      out[4] = wrap ? vx : Math.min(Math.max(tx, 0), W) - x0;
+      out[5] = wrap ? vy : Math.min(Math.max(ty, 0), H) - y0;
       if (moveThroughWalls(Wl, out, null)) contacts++;
       let x = out[0];
       let y = out[1];
       vx = out[2];
       vy = out[3];
-      if (wrap) {
+      if (!wrap) {
+        // the bounce: the velocity's component toward an edge the move reached is negated
+        if (tx < 0 ? x <= EPS : tx > W ? x >= W - EPS : false) vx = -vx;
+        if (ty < 0 ? y <= EPS : ty > H ? y >= H - EPS : false) vy = -vy;
+        x = Math.min(Math.max(x, 0), W);
+        y = Math.min(Math.max(y, 0), H);
+      } else {
         if (x >= W || x < 0) {
           x = x % W;
           if (x < 0) x += W;
@@ -187,18 +202,6 @@ function integrateWalls(world: World): void {
           y = y % H;
           if (y < 0) y += H;
           if (y >= H) y = 0;
-        }
-      } else {
-        // Clamp with Math.min/max, not `x = W`: V8 reads world.width as a tagged value, and a
-        // variable that is sometimes that and sometimes a computed double made V8 box x and y for
-        // every agent (32 bytes per agent per tick in a bounce world). Same bits: W, 0 or x.
-        if (x > W || x < 0) {
-          x = Math.min(Math.max(x, 0), W);
-          vx = -vx;
-        }
-        if (y > H || y < 0) {
-          y = Math.min(Math.max(y, 0), H);
-          vy = -vy;
         }
       }
       pos[ix] = x;
@@ -216,8 +219,8 @@ function integrateWalls(world: World): void {
   world.wallContacts += contacts;
 }
 
-/** moveThroughWalls's argument and result: x, y, vx, vy. */
-const _move = new Float64Array(4);
+/** moveThroughWalls's argument and result: x, y, vx, vy, then the displacement (read only). */
+const _move = new Float64Array(6);
 /** A double 0 (a literal 0 is a small integer, and a variable that is either boxes). */
 const _zero = new Float64Array(1);
 /** The cell ranges of a move: first and last column and row in the world's grid, then in the outer grid (none: rows 0 to −1). */
@@ -247,8 +250,9 @@ export function moveThroughWalls(Wl: Walls, io: Float64Array, trace: Float64Arra
   let qy = io[1];
   let vx = io[2];
   let vy = io[3];
-  let rx = vx;
-  let ry = vy;
+  // the displacement: io[4], io[5] when given (the integrator's, clamped to bounce edges), else v
+  let rx = io.length > 5 ? io[4] : vx;
+  let ry = io.length > 5 ? io[5] : vy;
   let contacts = 0;
   for (;;) {
     const ex = qx + rx;

@@ -115,6 +115,19 @@ describe('walls in the integrator: the rules', () => {
     expect([w.types[0].pos[0], w.types[0].vel[0]]).toEqual([1000, -30]);
     expect(w.wallContacts).toBe(0);
   });
+
+  it('does not let a bounce edge carry an agent round the end of a wall that touches it', () => {
+    // p + v = (−2, 302) leaves the world round the wall's end at (0, 300); the clamp alone would put
+    // the agent at (0, 302), past the wall. The move goes to the border point instead, and meets the wall.
+    const w = oneAgent(1, 298, -3, 4, { maxSpeed: 100, maxForce: 0 }, { width: 1000, height: 1000, edges: 'bounce', walls: [wall('a', [[0, 300], [400, 300]])] });
+    step(w, []);
+    const a = w.types[0];
+    expect(a.pos[1]).toBeLessThan(300);
+    expect(a.pos[0]).toBeGreaterThanOrEqual(0);
+    expect(a.pos[0]).toBeLessThan(1e-3);
+    expect([a.vel[0], a.vel[1]]).toEqual([3, 0]); // the part into the wall gone, the edge's bounce kept
+    expect(w.wallContacts).toBe(1);
+  });
 });
 
 /**
