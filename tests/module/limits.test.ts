@@ -71,6 +71,9 @@ describe('the runtime mirrors the loader’s limits', () => {
     expect(LIMITS.maxForce).toBe(RANGES.maxForce.max);
     expect(LIMITS.count).toBe(RANGES.count.max);
     expect(LIMITS.agentsTotal).toBe(DOC_LIMITS.agentsTotal);
+    expect(LIMITS.walls).toBe(DOC_LIMITS.walls);
+    expect(LIMITS.pointsPerWall).toBe(DOC_LIMITS.pointsPerWall);
+    expect(LIMITS.wallPoints).toBe(DOC_LIMITS.wallPoints);
   });
 });
 
