@@ -1,4 +1,4 @@
-import { SEG, wallRayAt, type Walls } from '../walls';
+import { SEG, wallCellsAt, wallRayAt, type Walls } from '../walls';
 import type { Agents } from '../world';
 
 /** Share of maxForce / mass the kernel plans its braking with (as Avoid): the rest absorbs the tick's discreteness and the other terms. */
@@ -14,10 +14,13 @@ const _feeler = new Float64Array(2);
 const _ts = new Float64Array(3);
 /**
  * The barrier's state, passed to {@link barrierAt} in an array (a call V8 does not inline boxes each
- * computed number passed to it): px, py, vx, vy, a, reach, then the push it sums (fx, fy) and how
- * many segments pushed.
+ * computed number passed to it): px, py, vx, vy, a, reach, then the push it sums (fx, fy), how
+ * many segments pushed, F, and a closing speed and a distance for {@link violated}.
  */
-const _b = new Float64Array(10);
+const _b = new Float64Array(12);
+/** The barrier's box (min x, min y, max x, max y) and its grid cells (see wallCellsAt). */
+const _box = new Float64Array(4);
+const _cells = new Int32Array(8);
 
 /**
  * Wall Avoid (BEHAVIORS.md, Walls (b), Buckland's feelers, improved): steer off the nearest solid
@@ -32,15 +35,18 @@ const _b = new Float64Array(10);
  *      steer = n̂a · maxSpeed · k · mass, k = (La − D) / (La − stop − 2) clamped to 1 for the ahead
  *      feeler (full strength once the wall is within the braking distance plus the margin, not only
  *      at the wall), k = 1 − t for a side feeler (Buckland's pen / length).
- *   2. Barrier, for every solid segment whose nearest point q is within stop + 2 of p: with
- *      d = |p − q| and the closing speed c = v · (q − p)/d, braking at a stops the agent 2 px short
- *      of q while c ≤ √(a²/4 + 2a(d − 2)) − a/2. Faster than that, the segment pushes with
- *      n̂ · 4 · maxSpeed, n̂ = (p − q)/d (at a free end or a corner q is the vertex: the agent rounding
- *      it is pushed away from it). Also, by the segment's line: when the straight path meets the
- *      segment (extended 2 px at each end) and the closing speed toward the line exceeds the
- *      stoppable speed over the distance to the line, it pushes off the line instead (an agent
- *      sweeping diagonally past a wall's end toward the wall itself).
- *      When any segment pushes, steer = (the sum of the pushes) · mass and the feelers are not used.
+ *   2. Barrier, for every solid segment whose nearest point q is near enough to matter (within
+ *      the braking distance from |v| + F, F = maxForce / mass, plus a tick and the margin): with
+ *      d = |p − q| and c = v · (q − p)/d + F (the closing speed after one more tick of full force
+ *      toward it, which another node's force may add before this one sees it again), the segment
+ *      is violated when braking at a cannot stop the agent 2 px short of q after the next move:
+ *      c > √(a²/4 + 2a(d − 2 − c)) − a/2. By the segment's line first: when the straight path meets
+ *      the segment (extended 2 px at each end), the same test with the distance to the line and
+ *      the closing speed toward it, and the push is off the line (an agent sweeping diagonally
+ *      past a wall's end onto the wall). A violated segment pushes with n̂ · 4 · maxSpeed, n̂ away
+ *      from q (or off the line); at a free end or a corner q is the vertex, so an agent rounding it
+ *      is pushed away from it. When any segment pushes, steer = (the sum of the pushes) · mass and
+ *      the feelers are not used (after the cap: a full-force brake, even summed with Avoid).
  * Buckland's form pushes from 0 at the ahead feeler's tip to maxSpeed at the wall and looks only
  * along its three feelers: at maxSpeed 10, maxForce 1 the 60 px feeler is shorter than the braking
  * distance, and an agent rounding a wall's free end sweeps past it where no feeler looks.
@@ -161,62 +167,38 @@ export function wallAvoid(
  * segment's unit push to B[6], B[7] and counts it in B[8].
  */
 function barrierAt(Wl: Walls, B: Float64Array): void {
-  const px = B[0];
-  const py = B[1];
   const R = B[5];
-  const gx = Wl.gx;
-  if (gx > 0) {
-    const cell = Wl.cell;
-    const fc0 = Math.floor((px - R - Wl.gx0) / cell);
-    const c0 = fc0 > 0 ? (fc0 < gx ? fc0 | 0 : gx - 1) : 0;
-    const fc1 = Math.floor((px + R - Wl.gx0) / cell);
-    const c1 = fc1 > 0 ? (fc1 < gx ? fc1 | 0 : gx - 1) : 0;
-    const fr0 = Math.floor((py - R - Wl.gy0) / cell);
-    const r0 = fr0 > 0 ? (fr0 < Wl.gy ? fr0 | 0 : Wl.gy - 1) : 0;
-    const fr1 = Math.floor((py + R - Wl.gy0) / cell);
-    const r1 = fr1 > 0 ? (fr1 < Wl.gy ? fr1 | 0 : Wl.gy - 1) : 0;
-    if ((c1 - c0 + 1) * (r1 - r0 + 1) <= Wl.count) {
-      const start = Wl.cellStart;
-      const items = Wl.cellItems;
-      const stamps = Wl.stamps;
-      const stamp = Wl.nextStamp();
-      for (let r = r0; r <= r1; r++) {
-        for (let j = start[r * gx + c0], end = start[r * gx + c1 + 1]; j < end; j++) {
+  const box = _box;
+  box[0] = B[0] - R;
+  box[1] = B[1] - R;
+  box[2] = B[0] + R;
+  box[3] = B[1] + R;
+  const Sg = Wl.seg;
+  if (wallCellsAt(Wl, box, 0, _cells)) {
+    const start = Wl.cellStart;
+    const items = Wl.cellItems;
+    const stamps = Wl.stamps;
+    const stamp = Wl.nextStamp();
+    // g = 0: the world's grid; g = 1: the outer grid (rows 0 to −1 when not needed)
+    for (let g = 0; g < 2; g++) {
+      const width = g === 0 ? Wl.gx : Wl.ogx;
+      const base = g === 0 ? 0 : Wl.outerFirst;
+      const c0 = _cells[4 * g];
+      const c1 = _cells[4 * g + 1];
+      for (let r = _cells[4 * g + 2], r1 = _cells[4 * g + 3]; r <= r1; r++) {
+        for (let j = start[base + r * width + c0], end = start[base + r * width + c1 + 1]; j < end; j++) {
           const k = items[j];
           if (stamps[k] === stamp) continue;
           stamps[k] = stamp;
-          segmentBarrier(Wl.seg, SEG * k, B);
+          segmentBarrier(Sg, SEG * k, B);
         }
       }
-      const ogx = Wl.ogx;
-      if (ogx > 0 && (px - R < Wl.gx0 || px + R > Wl.gx1 || py - R < Wl.gy0 || py + R > Wl.gy1)) {
-        // the outer grid (segments beyond the world), for a square that leaves it
-        const ocell = Wl.ocell;
-        const ogy = Wl.ogy;
-        const base = Wl.outerFirst;
-        const fa0 = Math.floor((px - R - Wl.ox0) / ocell);
-        const a0 = fa0 > 0 ? (fa0 < ogx ? fa0 | 0 : ogx - 1) : 0;
-        const fa1 = Math.floor((px + R - Wl.ox0) / ocell);
-        const a1 = fa1 > 0 ? (fa1 < ogx ? fa1 | 0 : ogx - 1) : 0;
-        const fb0 = Math.floor((py - R - Wl.oy0) / ocell);
-        const b0 = fb0 > 0 ? (fb0 < ogy ? fb0 | 0 : ogy - 1) : 0;
-        const fb1 = Math.floor((py + R - Wl.oy0) / ocell);
-        const b1 = fb1 > 0 ? (fb1 < ogy ? fb1 | 0 : ogy - 1) : 0;
-        for (let r = b0; r <= b1; r++) {
-          for (let j = start[base + r * ogx + a0], end = start[base + r * ogx + a1 + 1]; j < end; j++) {
-            const k = items[j];
-            if (stamps[k] === stamp) continue;
-            stamps[k] = stamp;
-            segmentBarrier(Wl.seg, SEG * k, B);
-          }
-        }
-      }
-      return;
     }
+    return;
   }
   const solid = Wl.solid;
   for (let k = 0, n = Wl.count; k < n; k++) {
-    if (solid[k] === 1) segmentBarrier(Wl.seg, SEG * k, B);
+    if (solid[k] === 1) segmentBarrier(Sg, SEG * k, B);
   }
 }
 
@@ -226,7 +208,6 @@ function segmentBarrier(Sg: Float64Array, o: number, B: Float64Array): void {
   const py = B[1];
   const vx = B[2];
   const vy = B[3];
-  const a = B[4];
   const R = B[5];
   const A1 = B[9];
   const ux = Sg[o + 2];
@@ -256,10 +237,9 @@ function segmentBarrier(Sg: Float64Array, o: number, B: Float64Array): void {
   if (c > 0) {
     const hit = mu + ((vx * ux + vy * uy) * dist) / c;
     if (hit >= -MARGIN && hit <= L + MARGIN) {
-      const cc = c + A1;
-      const room = dist - MARGIN - cc;
-      const stoppable = room > 0 ? Math.sqrt(a * a * 0.25 + 2 * a * room) - a * 0.5 : 0;
-      if (cc > stoppable) {
+      B[10] = c + A1;
+      B[11] = dist;
+      if (violated(B)) {
         B[6] += nx;
         B[7] += ny;
         B[8] += 1;
@@ -272,12 +252,26 @@ function segmentBarrier(Sg: Float64Array, o: number, B: Float64Array): void {
   const d = Math.sqrt(d2);
   const rx = dx / d;
   const ry = dy / d;
-  const cr = -(vx * rx + vy * ry) + A1;
-  const room = d - MARGIN - (cr > 0 ? cr : 0);
-  const stoppable = room > 0 ? Math.sqrt(a * a * 0.25 + 2 * a * room) - a * 0.5 : 0;
-  if (cr > stoppable) {
+  B[10] = -(vx * rx + vy * ry) + A1;
+  B[11] = d;
+  if (violated(B)) {
     B[6] += rx;
     B[7] += ry;
     B[8] += 1;
   }
+}
+
+/**
+ * Whether closing speed c = B[10] (already one tick of full force faster) at distance d = B[11] is more than
+ * braking at a, the force acting before each move, can stop MARGIN short after the next move:
+ * c > √(a²/4 + 2a·(d − MARGIN − c)) − a/2 (0 once that room is gone).
+ */
+function violated(B: Float64Array): boolean {
+  const c = B[10];
+  const d = B[11];
+  const a = B[4];
+  if (!(c > 0)) return false;
+  const room = d - MARGIN - c;
+  const stoppable = room > 0 ? Math.sqrt(a * a * 0.25 + 2 * a * room) - a * 0.5 : 0;
+  return c > stoppable;
 }
