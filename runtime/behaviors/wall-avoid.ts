@@ -15,9 +15,10 @@ const _ts = new Float64Array(3);
 /**
  * The barrier's state, passed to {@link barrierAt} in an array (a call V8 does not inline boxes each
  * computed number passed to it): px, py, vx, vy, a, reach, then the push it sums (fx, fy), how
- * many segments pushed, F, and a closing speed and a distance for {@link violated}.
+ * many segments pushed, F = maxForce / mass, a closing speed and a distance for {@link violated},
+ * and maxSpeed.
  */
-const _b = new Float64Array(12);
+const _b = new Float64Array(13);
 /** The barrier's box (min x, min y, max x, max y) and its grid cells (see wallCellsAt). */
 const _box = new Float64Array(4);
 const _cells = new Int32Array(8);
@@ -37,8 +38,8 @@ const _cells = new Int32Array(8);
  *      at the wall), k = 1 − t for a side feeler (Buckland's pen / length).
  *   2. Barrier, for every solid segment whose nearest point q is near enough to matter (within
  *      the braking distance from |v| + F, F = maxForce / mass, plus a tick and the margin): with
- *      d = |p − q| and c = v · (q − p)/d + F (the closing speed after one more tick of full force
- *      toward it, which another node's force may add before this one sees it again), the segment
+ *      d = |p − q| and c = min(v · (q − p)/d + F, maxSpeed) (the closing speed after one more tick
+ *      of full force toward it, which another node's force may add before this one sees it again), the segment
  *      is violated when braking at a cannot stop the agent 2 px short of q after the next move:
  *      c > √(a²/4 + 2a(d − 2 − c)) − a/2. By the segment's line first: when the straight path meets
  *      the segment (extended 2 px at each end), the same test with the distance to the line and
@@ -91,12 +92,13 @@ export function wallAvoid(
     B[2] = vx;
     B[3] = vy;
     B[4] = a;
-    // the reach: the farthest a closing speed of |v| + A (one more tick of full force toward the
-    // wall) still needs to stop
+    // the reach: the farthest a closing speed of |v| + F (one more tick of full force toward the
+    // wall, but at most maxSpeed) still needs to stop
     const A1 = A.maxForce[i] / m;
-    const w = speed + A1;
+    const w = speed + A1 < S ? speed + A1 : S;
     B[5] = MARGIN + w + (w * w) / (2 * a) + w * 0.5;
     B[9] = A1;
+    B[12] = S;
     B[6] = 0;
     B[7] = 0;
     B[8] = 0;
@@ -237,7 +239,7 @@ function segmentBarrier(Sg: Float64Array, o: number, B: Float64Array): void {
   if (c > 0) {
     const hit = mu + ((vx * ux + vy * uy) * dist) / c;
     if (hit >= -MARGIN && hit <= L + MARGIN) {
-      B[10] = c + A1;
+      B[10] = c + A1 < B[12] ? c + A1 : B[12];
       B[11] = dist;
       if (violated(B)) {
         B[6] += nx;
@@ -252,7 +254,8 @@ function segmentBarrier(Sg: Float64Array, o: number, B: Float64Array): void {
   const d = Math.sqrt(d2);
   const rx = dx / d;
   const ry = dy / d;
-  B[10] = -(vx * rx + vy * ry) + A1;
+  const cr = -(vx * rx + vy * ry) + A1;
+  B[10] = cr < B[12] ? cr : B[12];
   B[11] = d;
   if (violated(B)) {
     B[6] += rx;
