@@ -149,6 +149,13 @@ describe('wallAvoid with a braking budget', () => {
     expect(fy).toBeCloseTo((-3 / d) * 16, 12);
   });
 
+  it('with a large maxForce (braking almost at once) walls behind and beside do not push', () => {
+    // the closing speed it plans for is at most maxSpeed, so the barrier's reach is a few px
+    const behind = wall('behind', [[70, 200], [70, 400]]);
+    const beside = wall('beside', [[0, 330], [200, 330]]);
+    expect(force([100, 300, 4, 0], [behind, beside], {}, { maxSpeed: 4, maxForce: 100 })).toEqual([0, 0]);
+  });
+
   it('scales with the mass, and a world without solid walls gives 0', () => {
     const far = wall('v', [[175, 200], [175, 400]]);
     expect(force([100, 300, 10, 0], [far], {}, { ...FAST, mass: 2, maxForce: 2 })).toEqual([-80, 0]);
