@@ -37,10 +37,10 @@ const _cells = new Int32Array(8);
  *      feeler (full strength once the wall is within the braking distance plus the margin, not only
  *      at the wall), k = 1 − t for a side feeler (Buckland's pen / length).
  *   2. Barrier, for every solid segment whose nearest point q is near enough to matter (within
- *      the braking distance from |v| + F, F = maxForce / mass, plus a tick and the margin): with
- *      d = |p − q| and c = min(v · (q − p)/d + F, maxSpeed) (the closing speed after one more tick
- *      of full force toward it, which another node's force may add before this one sees it again), the segment
- *      is violated when braking at a cannot stop the agent 2 px short of q after the next move:
+ *      the braking distance from min(|v| + F, maxSpeed), F = maxForce / mass, plus a tick and the
+ *      margin): with d = |p − q| and c = min(v · (q − p)/d + F, maxSpeed) (the closing speed after
+ *      one more tick of full force toward it, which another node's force may add before this one
+ *      sees it again), the segment is violated when braking at a cannot stop the agent 2 px short of q after the next move:
  *      c > √(a²/4 + 2a(d − 2 − c)) − a/2. By the segment's line first: when the straight path meets
  *      the segment (extended 2 px at each end), the same test with the distance to the line and
  *      the closing speed toward it, and the push is off the line (an agent sweeping diagonally
