@@ -530,3 +530,51 @@ export function wallRayAt(Wl: Walls, P: Float64Array, p: number, D: Float64Array
   if (bestK >= 0) T[to] = best;
   return bestK;
 }
+
+/**
+ * The grid cells of the box X[x] … X[x + 3] (min x, min y, max x, max y), for a query that visits
+ * the segments near a point: writes the first and last column and row of the world's grid into
+ * R[0 … 3] and those of the outer grid into R[4 … 7] (rows 0 to −1 when the box stays within the
+ * world or there is no outer grid). Returns false when the query should test every segment
+ * instead (no grid, or more cells than segments). Arrays only (see {@link wallsBlockAt}).
+ */
+export function wallCellsAt(Wl: Walls, X: Float64Array, x: number, R: Int32Array): boolean {
+  const gx = Wl.gx;
+  if (gx === 0) return false;
+  const x0 = X[x];
+  const y0 = X[x + 1];
+  const x1 = X[x + 2];
+  const y1 = X[x + 3];
+  const cell = Wl.cell;
+  const fc0 = Math.floor((x0 - Wl.gx0) / cell);
+  const fc1 = Math.floor((x1 - Wl.gx0) / cell);
+  const fr0 = Math.floor((y0 - Wl.gy0) / cell);
+  const fr1 = Math.floor((y1 - Wl.gy0) / cell);
+  const c0 = fc0 > 0 ? (fc0 < gx ? fc0 | 0 : gx - 1) : 0;
+  const c1 = fc1 > 0 ? (fc1 < gx ? fc1 | 0 : gx - 1) : 0;
+  const r0 = fr0 > 0 ? (fr0 < Wl.gy ? fr0 | 0 : Wl.gy - 1) : 0;
+  const r1 = fr1 > 0 ? (fr1 < Wl.gy ? fr1 | 0 : Wl.gy - 1) : 0;
+  if ((c1 - c0 + 1) * (r1 - r0 + 1) > Wl.count) return false;
+  R[0] = c0;
+  R[1] = c1;
+  R[2] = r0;
+  R[3] = r1;
+  R[4] = 0;
+  R[5] = 0;
+  R[6] = 0;
+  R[7] = -1;
+  const ogx = Wl.ogx;
+  if (ogx > 0 && (x0 < Wl.gx0 || x1 > Wl.gx1 || y0 < Wl.gy0 || y1 > Wl.gy1)) {
+    const ocell = Wl.ocell;
+    const ogy = Wl.ogy;
+    const fa0 = Math.floor((x0 - Wl.ox0) / ocell);
+    const fa1 = Math.floor((x1 - Wl.ox0) / ocell);
+    const fb0 = Math.floor((y0 - Wl.oy0) / ocell);
+    const fb1 = Math.floor((y1 - Wl.oy0) / ocell);
+    R[4] = fa0 > 0 ? (fa0 < ogx ? fa0 | 0 : ogx - 1) : 0;
+    R[5] = fa1 > 0 ? (fa1 < ogx ? fa1 | 0 : ogx - 1) : 0;
+    R[6] = fb0 > 0 ? (fb0 < ogy ? fb0 | 0 : ogy - 1) : 0;
+    R[7] = fb1 > 0 ? (fb1 < ogy ? fb1 | 0 : ogy - 1) : 0;
+  }
+  return true;
+}

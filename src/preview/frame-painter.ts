@@ -189,7 +189,7 @@ export class FramePainter {
       const head = this.renderer.headingsOf(f.type, pos.length >> 1);
       const i = f.index;
       const params = feelerParams(graph?.nodes.some((n) => n.kind === 'wall-avoid') ? graph : { nodes: type.states.flatMap((s) => s.graph.nodes) });
-      const feelers = wallFeelers([pos[2 * i], pos[2 * i + 1]], [vel[2 * i], vel[2 * i + 1]], [head[2 * i], head[2 * i + 1]], type.maxSpeed, params, this.segmentsOf(r.drawnScene));
+      const feelers = wallFeelers([pos[2 * i], pos[2 * i + 1]], [vel[2 * i], vel[2 * i + 1]], [head[2 * i], head[2 * i + 1]], type.maxSpeed, params, this.segmentsOf(r.drawnScene), type.maxForce / type.mass);
       paintWallFeelers(ctx, dpr, r.view, this.theme, feelers);
     }
   }

@@ -71,11 +71,15 @@ export function solidSegments(scene: Pick<SceneDocument, 'world'>): number[] {
 
 /**
  * The feelers of an agent at `p` with velocity `v` and unit heading `h`, of maximum speed
- * `maxSpeed`, against `segments` (from {@link solidSegments}).
+ * `maxSpeed` and acceleration limit `accel` (maxForce / mass; 0: Buckland's lengths), against
+ * `segments` (from {@link solidSegments}). As the kernel, the ahead feeler is never shorter than
+ * the braking distance |v|²/(2a) + |v|/2 plus |v| + 2 px, a = 0.8 · accel.
  */
-export function wallFeelers(p: readonly [number, number], v: readonly [number, number], h: readonly [number, number], maxSpeed: number, params: FeelerParams, segments: readonly number[]): Feelers {
+export function wallFeelers(p: readonly [number, number], v: readonly [number, number], h: readonly [number, number], maxSpeed: number, params: FeelerParams, segments: readonly number[], accel = 0): Feelers {
   const speed = Math.hypot(v[0], v[1]);
-  const ahead = maxSpeed > 0 ? (params.feelerLength * speed) / maxSpeed : 0;
+  let ahead = maxSpeed > 0 ? (params.feelerLength * speed) / maxSpeed : 0;
+  const a = 0.8 * accel;
+  if (maxSpeed > 0 && speed > 0 && a > 0) ahead = Math.max(ahead, (speed * speed) / (2 * a) + speed * 0.5 + 2 + speed);
   const c = Math.cos((params.angle * Math.PI) / 180);
   const s = Math.sin((params.angle * Math.PI) / 180);
   // perp(h) = (−h.y, h.x)

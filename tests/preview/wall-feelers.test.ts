@@ -33,6 +33,11 @@ describe('the wall feelers overlay', () => {
     const fast = wallFeelers([100, 0], [4, 0], [1, 0], 4, FEELER_DEFAULTS, segs);
     expect(fast.feelers[0].hit).toEqual([140, 0]);
     expect(fast.nearest).toBe(0);
+    // with a braking budget the ahead feeler is at least the braking distance long, as the kernel's:
+    // at 4 px/tick and maxForce 0.3 (a = 0.24), 16/0.48 + 2 + 2 + 4 px
+    const braking = wallFeelers([100, 0], [4, 0], [1, 0], 4, { ...FEELER_DEFAULTS, feelerLength: 20 }, segs, 0.3);
+    expect(braking.feelers[0].to[0]).toBeCloseTo(100 + 16 / 0.48 + 8, 9);
+    expect(braking.feelers[0].hit).toEqual([140, 0]);
     // standing still: only the side feelers
     const still = wallFeelers([125, 0], [0, 0], [1, 0], 4, FEELER_DEFAULTS, segs);
     expect(still.feelers).toHaveLength(2);

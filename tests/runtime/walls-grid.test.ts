@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../runtime/rng';
-import { EPS, SEG, Walls, wallRay, wallsBlock, type WallSpec } from '../../runtime/walls';
+import { EPS, SEG, Walls, wallCellsAt, wallRay, wallsBlock, type WallSpec } from '../../runtime/walls';
 
 /** The reference: every solid segment, in order (BEHAVIORS.md, Walls (c)). */
 function bruteBlock(Wl: Walls, px: number, py: number, qx: number, qy: number): boolean {
@@ -143,5 +143,48 @@ describe('walls: the grid answers as a test of every segment', () => {
     expect(hit[0]).toBe(40);
     expect(wallRay(Wl, -5e5, 0, 0, 100, hit)).toBeGreaterThan(0);
     expect(hit[0]).toBe(41);
+  });
+
+  it('wallCellsAt (Wall Avoid’s barrier) lists every solid segment whose box meets the query box, or asks for all', () => {
+    const rng = new Rng(23);
+    const box = new Float64Array(4);
+    const cells = new Int32Array(8);
+    let listed = 0;
+    let all = 0;
+    for (let round = 0; round < 30; round++) {
+      const W = 200 + Math.floor(rng.next() * 1800);
+      const H = 200 + Math.floor(rng.next() * 1800);
+      const Wl = new Walls(randomWalls(rng, W, H, 1 + Math.floor(rng.next() * 150)), W, H, rng.next() < 0.5);
+      for (let q = 0; q < 200; q++) {
+        const x = (rng.next() * 1.6 - 0.3) * W;
+        const y = (rng.next() * 1.6 - 0.3) * H;
+        const R = rng.next() < 0.8 ? rng.next() * 100 : rng.next() * W;
+        box.set([x - R, y - R, x + R, y + R]);
+        if (!wallCellsAt(Wl, box, 0, cells)) {
+          all++;
+          continue;
+        }
+        const seen = new Set<number>();
+        for (let g = 0; g < 2; g++) {
+          const width = g === 0 ? Wl.gx : Wl.ogx;
+          const base = g === 0 ? 0 : Wl.outerFirst;
+          for (let r = cells[4 * g + 2]; r <= cells[4 * g + 3]; r++)
+            for (let j = Wl.cellStart[base + r * width + cells[4 * g]]; j < Wl.cellStart[base + r * width + cells[4 * g + 1] + 1]; j++) seen.add(Wl.cellItems[j]);
+        }
+        for (let k = 0; k < Wl.count; k++) {
+          if (!Wl.solid[k]) continue;
+          const o = SEG * k;
+          const bx = Wl.seg[o] + Wl.seg[o + 2] * Wl.seg[o + 6];
+          const by = Wl.seg[o + 1] + Wl.seg[o + 3] * Wl.seg[o + 6];
+          const meets = Math.min(Wl.seg[o], bx) <= x + R && Math.max(Wl.seg[o], bx) >= x - R && Math.min(Wl.seg[o + 1], by) <= y + R && Math.max(Wl.seg[o + 1], by) >= y - R;
+          if (meets) expect(seen.has(k), `round ${round}, query ${q}: segment ${k}`).toBe(true);
+        }
+        listed++;
+      }
+    }
+    expect(listed).toBeGreaterThan(1000);
+    expect(all).toBeGreaterThan(0);
+    // no grid (fewer than 16 solid segments): every segment
+    expect(wallCellsAt(new Walls([{ id: 'a', points: [[0, 0], [10, 0]], closed: false }], 100, 100), box, 0, cells)).toBe(false);
   });
 });

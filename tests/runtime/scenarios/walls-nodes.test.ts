@@ -10,7 +10,7 @@ import { clearSight } from '../../../runtime/behaviors/conditions';
 import { World } from '../../../runtime/world';
 import { compile } from '../../../src/compiler/index';
 import { instantiate } from '../../../src/compiler/instantiate';
-import type { AgentType, SceneWorld } from '../../../src/document/types';
+import type { AgentType, SceneWall, SceneWorld } from '../../../src/document/types';
 import { agentType, node, scene, wire } from '../../fixtures/scenes';
 
 function run(types: AgentType[], world: Partial<SceneWorld>, ticks: number, place?: (pos: Float64Array, vel: Float64Array) => void) {
@@ -123,4 +123,40 @@ describe('the wall nodes in a run', () => {
     // and it did go up to the wall (it wants the target behind it)
     expect(closest).toBeLessThan(60);
   });
+
+  it('Wall Avoid with Wander among free ends and corners: after the start, no agent touches a wall, slow or fast', () => {
+    // a comb of walls hanging from the top (free ends below), an L, a zigzag and a closed box
+    const walls: SceneWall[] = [
+      ...[150, 300, 450, 600].map((x, k) => ({ id: `t${k}`, points: [[x, 0], [x, 250]] as [number, number][], closed: false })),
+      { id: 'L', points: [[100, 350], [100, 500], [300, 500]], closed: false },
+      { id: 'z', points: [[380, 380], [460, 460], [540, 380], [620, 460]], closed: false },
+      { id: 'box', points: [[660, 320], [740, 320], [740, 400], [660, 400]], closed: true },
+    ];
+    const segs = walls.flatMap((w) => w.points.slice(0, w.closed ? undefined : -1).map((p, j) => [p, w.points[(j + 1) % w.points.length]]));
+    const gap = (x: number, y: number) => Math.min(...segs.map(([a, b]) => distanceToSegment(x, y, a, b)));
+    for (const [maxSpeed, maxForce] of [
+      [4, 0.3],
+      [10, 1],
+    ]) {
+      const t = agentType(
+        'a',
+        [node('wa', 'wall-avoid'), node('wander', 'wander', { distance: 40, radius: 20, jitter: 1 }), node('pr', 'priority', { inputs: 2 }), node('out', 'agent-output')],
+        [wire('wa.force', 'pr.in0'), wire('wander.force', 'pr.in1'), wire('pr.force', 'out.force')],
+        { count: 20, maxSpeed, maxForce },
+      );
+      const { seen } = run([t], { walls, edges: 'bounce' }, 3000);
+      let nearest = Infinity;
+      for (const f of seen.slice(100)) for (let i = 0; i < 20; i++) nearest = Math.min(nearest, gap(f[2 * i], f[2 * i + 1]));
+      // the solid contact stops an agent 0.001 px from a wall; Wall Avoid's barrier keeps it about 2 px off
+      expect(nearest, `maxSpeed ${maxSpeed}: the nearest an agent came to a wall`).toBeGreaterThan(0.5);
+    }
+  });
 });
+
+/** The distance from (x, y) to the segment a–b. */
+function distanceToSegment(x: number, y: number, a: [number, number], b: [number, number]): number {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const u = Math.max(0, Math.min(1, ((x - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(x - a[0] - u * dx, y - a[1] - u * dy);
+}
