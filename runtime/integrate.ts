@@ -220,6 +220,8 @@ function integrateWalls(world: World): void {
 const _move = new Float64Array(4);
 /** A double 0 (a literal 0 is a small integer, and a variable that is either boxes). */
 const _zero = new Float64Array(1);
+/** The cell ranges of a move: first and last column and row in the world's grid, then in the outer grid (none: rows 0 to −1). */
+const _range = new Int32Array(8);
 /** The segments hit during one agent's step. */
 const _hits = new Int32Array(4);
 
@@ -256,39 +258,59 @@ export function moveThroughWalls(Wl: Walls, io: Float64Array, trace: Float64Arra
     let bestK = -1;
     let bestS0 = Infinity;
     let bestS1 = Infinity;
-    // candidates: the cells of the move's bounding box, or every segment
-    let c0 = 0;
-    let c1 = -1;
-    let r0 = 0;
-    let r1 = -1;
+    // candidates: the cells of the move's bounding box (g = 0: the world's grid; g = 1: the outer
+    // grid, when the move leaves the world), or every segment (too many cells, or no grid)
+    let all = gx === 0;
     let stamp = 0;
-    if (gx > 0) {
+    if (!all) {
       const cell = Wl.cell;
       const fc0 = Math.floor(((qx < ex ? qx : ex) - Wl.gx0) / cell);
-      c0 = fc0 > 0 ? (fc0 < gx ? fc0 | 0 : gx - 1) : 0;
       const fc1 = Math.floor(((qx < ex ? ex : qx) - Wl.gx0) / cell);
-      c1 = fc1 > 0 ? (fc1 < gx ? fc1 | 0 : gx - 1) : 0;
       const fr0 = Math.floor(((qy < ey ? qy : ey) - Wl.gy0) / cell);
-      r0 = fr0 > 0 ? (fr0 < Wl.gy ? fr0 | 0 : Wl.gy - 1) : 0;
       const fr1 = Math.floor(((qy < ey ? ey : qy) - Wl.gy0) / cell);
-      r1 = fr1 > 0 ? (fr1 < Wl.gy ? fr1 | 0 : Wl.gy - 1) : 0;
-      if ((c1 - c0 + 1) * (r1 - r0 + 1) > Wl.count) c1 = -1;
-      else stamp = Wl.nextStamp();
+      const c0 = fc0 > 0 ? (fc0 < gx ? fc0 | 0 : gx - 1) : 0;
+      const c1 = fc1 > 0 ? (fc1 < gx ? fc1 | 0 : gx - 1) : 0;
+      const r0 = fr0 > 0 ? (fr0 < Wl.gy ? fr0 | 0 : Wl.gy - 1) : 0;
+      const r1 = fr1 > 0 ? (fr1 < Wl.gy ? fr1 | 0 : Wl.gy - 1) : 0;
+      if ((c1 - c0 + 1) * (r1 - r0 + 1) > Wl.count) all = true;
+      else {
+        stamp = Wl.nextStamp();
+        _range[0] = c0;
+        _range[1] = c1;
+        _range[2] = r0;
+        _range[3] = r1;
+        _range[4] = 0;
+        _range[5] = 0;
+        _range[6] = 0;
+        _range[7] = -1;
+        const ogx = Wl.ogx;
+        if (ogx > 0 && (qx < Wl.gx0 || ex < Wl.gx0 || qx > Wl.gx1 || ex > Wl.gx1 || qy < Wl.gy0 || ey < Wl.gy0 || qy > Wl.gy1 || ey > Wl.gy1)) {
+          const ocell = Wl.ocell;
+          const ogy = Wl.ogy;
+          const fa0 = Math.floor(((qx < ex ? qx : ex) - Wl.ox0) / ocell);
+          const fa1 = Math.floor(((qx < ex ? ex : qx) - Wl.ox0) / ocell);
+          const fb0 = Math.floor(((qy < ey ? qy : ey) - Wl.oy0) / ocell);
+          const fb1 = Math.floor(((qy < ey ? ey : qy) - Wl.oy0) / ocell);
+          _range[4] = fa0 > 0 ? (fa0 < ogx ? fa0 | 0 : ogx - 1) : 0;
+          _range[5] = fa1 > 0 ? (fa1 < ogx ? fa1 | 0 : ogx - 1) : 0;
+          _range[6] = fb0 > 0 ? (fb0 < ogy ? fb0 | 0 : ogy - 1) : 0;
+          _range[7] = fb1 > 0 ? (fb1 < ogy ? fb1 | 0 : ogy - 1) : 0;
+        }
+      }
     }
-    const all = c1 < 0;
-    // the grid's rows, then (row −1) the outside list when the move leaves the grid's rectangle
-    const out = Wl.outside;
-    const leaves = !all && out.length > 0 && (qx < Wl.gx0 || ex < Wl.gx0 || qx > Wl.gx1 || ex > Wl.gx1 || qy < Wl.gy0 || ey < Wl.gy0 || qy > Wl.gy1 || ey > Wl.gy1);
-    const rows = all ? 1 : r1 - r0 + 1;
-    for (let rr = leaves ? -1 : 0; rr < rows; rr++) {
-      const jStart = all || rr < 0 ? 0 : start[(r0 + rr) * gx + c0];
-      const jEnd = all ? edgeFirst : rr < 0 ? out.length : start[(r0 + rr) * gx + c1 + 1];
+    for (let g = 0; g < (all ? 1 : 2); g++) {
+      const width = g === 0 ? gx : Wl.ogx;
+      const base = g === 0 ? 0 : Wl.outerFirst;
+      const cA = _range[4 * g];
+      const cB = _range[4 * g + 1];
+      const rA = all ? 0 : _range[4 * g + 2];
+      const rB = all ? 0 : _range[4 * g + 3];
+      for (let rr = rA; rr <= rB; rr++) {
+      const jStart = all ? 0 : start[base + rr * width + cA];
+      const jEnd = all ? edgeFirst : start[base + rr * width + cB + 1];
       for (let j = jStart; j < jEnd; j++) {
         let k = j;
-        if (rr < 0) {
-          k = out[j];
-          if (k >= edgeFirst) continue;
-        } else if (!all) {
+        if (!all) {
           k = items[j];
           if (k >= edgeFirst || stamps[k] === stamp) continue;
           stamps[k] = stamp;
@@ -311,6 +333,7 @@ export function moveThroughWalls(Wl: Walls, io: Float64Array, trace: Float64Arra
           bestS0 = s0;
           bestS1 = s1;
         }
+      }
       }
     }
     if (bestK < 0) {

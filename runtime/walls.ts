@@ -151,85 +151,111 @@ export class Walls {
       w = maxX - minX;
       h = maxY - minY;
     }
-    let gx = 0;
-    let gy = 0;
-    let cell = 1;
-    let items = 0;
     const outside: number[] = [];
-    if (ns >= GRID_MIN && w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h)) {
-      // Segments whose box (grown by 2ε) misses the rectangle go to the outside list: only a query
-      // that leaves the rectangle tests them (far walls cost nothing inside the world).
+    const box = (k: number, out: Float64Array) => {
+      const o = SEG * k;
+      const bx = seg[o] + seg[o + 2] * seg[o + 6];
+      const by = seg[o + 1] + seg[o + 3] * seg[o + 6];
+      out[0] = Math.min(seg[o], bx) - 2 * EPS;
+      out[1] = Math.min(seg[o + 1], by) - 2 * EPS;
+      out[2] = Math.max(seg[o], bx) + 2 * EPS;
+      out[3] = Math.max(seg[o + 1], by) + 2 * EPS;
+    };
+    const bb = new Float64Array(4);
+    const gridded = ns >= GRID_MIN && w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h);
+    if (gridded) {
+      // Segments whose box (grown by 2ε) misses the rectangle go to a second grid over their own
+      // box: only a query that leaves the rectangle visits it (far walls cost nothing inside the world).
       const inner: number[] = [];
       for (const k of solidK) {
-        const o = SEG * k;
-        const bx = seg[o] + seg[o + 2] * seg[o + 6];
-        const by = seg[o + 1] + seg[o + 3] * seg[o + 6];
-        const away =
-          Math.max(seg[o], bx) + 2 * EPS < x0 ||
-          Math.min(seg[o], bx) - 2 * EPS > x0 + w ||
-          Math.max(seg[o + 1], by) + 2 * EPS < y0 ||
-          Math.min(seg[o + 1], by) - 2 * EPS > y0 + h;
-        (away ? outside : inner).push(k);
+        box(k, bb);
+        (bb[2] < x0 || bb[0] > x0 + w || bb[3] < y0 || bb[1] > y0 + h ? outside : inner).push(k);
       }
       solidK.length = 0;
       solidK.push(...inner);
     }
-    const ni = solidK.length;
-    if (ni >= 1 && ns >= GRID_MIN && w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h)) {
-      // About one cell per segment, at most GRID_MAX a side; coarser while the listings would exceed
-      // ITEMS_PER_SEGMENT per segment (long diagonal segments span many cells).
-      cell = Math.sqrt((w * h) / Math.max(ni, GRID_MIN));
+    /** A grid's size over `list` in the rectangle: about one cell per segment, at most GRID_MAX a side, coarser while its listings exceed ITEMS_PER_SEGMENT per segment. */
+    const layout = (list: number[], gx0: number, gy0: number, gw: number, gh: number) => {
+      let cell = Math.sqrt((gw * gh) / Math.max(list.length, GRID_MIN));
+      let gx = 1;
+      let gy = 1;
+      let items = 0;
+      if (!(cell > 0) || !Number.isFinite(cell)) cell = Math.max(gw, gh, 1);
       for (;;) {
-        gx = Math.max(1, Math.min(GRID_MAX, Math.ceil(w / cell)));
-        gy = Math.max(1, Math.min(GRID_MAX, Math.ceil(h / cell)));
-        cell = Math.max(w / gx, h / gy);
+        gx = Math.max(1, Math.min(GRID_MAX, Math.ceil(gw / cell)));
+        gy = Math.max(1, Math.min(GRID_MAX, Math.ceil(gh / cell)));
+        cell = Math.max(gw / gx, gh / gy, Number.MIN_VALUE);
         items = 0;
-        for (const k of solidK) {
-          const o = SEG * k;
-          const bx = seg[o] + seg[o + 2] * seg[o + 6];
-          const by = seg[o + 1] + seg[o + 3] * seg[o + 6];
-          const c0 = clampCell(Math.min(seg[o], bx) - 2 * EPS, x0, cell, gx);
-          const c1 = clampCell(Math.max(seg[o], bx) + 2 * EPS, x0, cell, gx);
-          const r0 = clampCell(Math.min(seg[o + 1], by) - 2 * EPS, y0, cell, gy);
-          const r1 = clampCell(Math.max(seg[o + 1], by) + 2 * EPS, y0, cell, gy);
+        for (const k of list) {
+          box(k, bb);
+          const c0 = clampCell(bb[0], gx0, cell, gx);
+          const c1 = clampCell(bb[2], gx0, cell, gx);
+          const r0 = clampCell(bb[1], gy0, cell, gy);
+          const r1 = clampCell(bb[3], gy0, cell, gy);
           items += (c1 - c0 + 1) * (r1 - r0 + 1);
         }
-        if (items <= ITEMS_PER_SEGMENT * ni || (gx === 1 && gy === 1)) break;
+        if (items <= ITEMS_PER_SEGMENT * list.length || (gx === 1 && gy === 1)) break;
         cell *= 2;
       }
+      return { gx, gy, cell, x0: gx0, y0: gy0, items };
+    };
+    const none = { gx: 0, gy: 0, cell: 1, x0: 0, y0: 0, items: 0 };
+    const g0 = gridded ? layout(solidK, x0, y0, w, h) : none;
+    let g1 = none;
+    if (gridded && outside.length > 0) {
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (const k of outside) {
+        box(k, bb);
+        minX = Math.min(minX, bb[0]);
+        minY = Math.min(minY, bb[1]);
+        maxX = Math.max(maxX, bb[2]);
+        maxY = Math.max(maxY, bb[3]);
+      }
+      g1 = layout(outside, minX, minY, maxX - minX, maxY - minY);
     }
-    this.gx = gx;
-    this.gy = gy;
+    this.gx = g0.gx;
+    this.gy = g0.gy;
     this.gx0 = x0;
     this.gy0 = y0;
     this.gx1 = x0 + w;
     this.gy1 = y0 + h;
-    this.outside = Int32Array.from(gx > 0 ? outside : []);
-    this.cell = cell;
-    this.cellStart = new Int32Array(gx * gy + 1);
-    this.cellItems = new Int32Array(items);
-    if (gx > 0) {
-      const start = this.cellStart;
-      const cellOf = (k: number, fill: boolean) => {
-        const o = SEG * k;
-        const bx = seg[o] + seg[o + 2] * seg[o + 6];
-        const by = seg[o + 1] + seg[o + 3] * seg[o + 6];
-        const c0 = clampCell(Math.min(seg[o], bx) - 2 * EPS, x0, cell, gx);
-        const c1 = clampCell(Math.max(seg[o], bx) + 2 * EPS, x0, cell, gx);
-        const r0 = clampCell(Math.min(seg[o + 1], by) - 2 * EPS, y0, cell, gy);
-        const r1 = clampCell(Math.max(seg[o + 1], by) + 2 * EPS, y0, cell, gy);
+    this.cell = g0.cell;
+    this.ogx = g1.gx;
+    this.ogy = g1.gy;
+    this.ox0 = g1.x0;
+    this.oy0 = g1.y0;
+    this.ocell = g1.cell;
+    this.outerFirst = g0.gx * g0.gy;
+    const cells = g0.gx * g0.gy + g1.gx * g1.gy;
+    this.cellStart = new Int32Array(cells + 1);
+    this.cellItems = new Int32Array(g0.items + g1.items);
+    const start = this.cellStart;
+    const fill = (g: typeof g0, base: number, list: number[], write: boolean) => {
+      for (const k of list) {
+        box(k, bb);
+        const c0 = clampCell(bb[0], g.x0, g.cell, g.gx);
+        const c1 = clampCell(bb[2], g.x0, g.cell, g.gx);
+        const r0 = clampCell(bb[1], g.y0, g.cell, g.gy);
+        const r1 = clampCell(bb[3], g.y0, g.cell, g.gy);
         for (let r = r0; r <= r1; r++) {
           for (let c = c0; c <= c1; c++) {
-            if (fill) this.cellItems[start[r * gx + c]++] = k;
-            else start[r * gx + c + 1]++;
+            if (write) this.cellItems[start[base + r * g.gx + c]++] = k;
+            else start[base + r * g.gx + c + 1]++;
           }
         }
-      };
-      for (const k of solidK) cellOf(k, false);
-      for (let c = 0; c < gx * gy; c++) start[c + 1] += start[c];
-      // fill advances start[c] to the next cell's start; shift back afterwards
-      for (const k of solidK) cellOf(k, true);
-      for (let c = gx * gy; c > 0; c--) start[c] = start[c - 1];
+      }
+    };
+    if (cells > 0) {
+      fill(g0, 0, solidK, false);
+      fill(g1, this.outerFirst, outside, false);
+      for (let c = 0; c < cells; c++) start[c + 1] += start[c];
+      // filling advances start[c] to the next cell's start; shift back afterwards
+      fill(g0, 0, solidK, true);
+      fill(g1, this.outerFirst, outside, true);
+      for (let c = cells; c > 0; c--) start[c] = start[c - 1];
       start[0] = 0;
     }
   }
@@ -257,8 +283,17 @@ export class Walls {
   /** The rectangle the grid covers: (gx0, gy0) to (gx1, gy1) (the world). */
   readonly gx1: number;
   readonly gy1: number;
-  /** Solid segments whose box misses that rectangle: tested only by a query that leaves it. */
-  readonly outside: Int32Array;
+  /**
+   * The outer grid: `ogx` × `ogy` cells of `ocell` px from (`ox0`, `oy0`) over the solid segments
+   * whose box misses that rectangle (their cells follow the inner grid's in `cellStart`, from
+   * `outerFirst`); only a query that leaves the rectangle visits it. `ogx` = 0: none.
+   */
+  readonly ogx: number;
+  readonly ogy: number;
+  readonly ox0: number;
+  readonly oy0: number;
+  readonly ocell: number;
+  readonly outerFirst: number;
   readonly cell: number;
   readonly cellStart: Int32Array;
   readonly cellItems: Int32Array;
@@ -320,9 +355,28 @@ export function wallsBlock(Wl: Walls, px: number, py: number, qx: number, qy: nu
           if (blocks(S, SEG * k, px, py, dx, dy)) return true;
         }
       }
-      const out = Wl.outside;
-      if (out.length > 0 && (px < Wl.gx0 || qx < Wl.gx0 || px > Wl.gx1 || qx > Wl.gx1 || py < Wl.gy0 || qy < Wl.gy0 || py > Wl.gy1 || qy > Wl.gy1)) {
-        for (let j = 0; j < out.length; j++) if (blocks(S, SEG * out[j], px, py, dx, dy)) return true;
+      const ogx = Wl.ogx;
+      if (ogx > 0 && (px < Wl.gx0 || qx < Wl.gx0 || px > Wl.gx1 || qx > Wl.gx1 || py < Wl.gy0 || qy < Wl.gy0 || py > Wl.gy1 || qy > Wl.gy1)) {
+        // the outer grid (segments beyond the world), for a query that leaves it
+        const ocell = Wl.ocell;
+        const ogy = Wl.ogy;
+        const base = Wl.outerFirst;
+        const fa0 = Math.floor(((px < qx ? px : qx) - Wl.ox0) / ocell);
+        const a0 = fa0 > 0 ? (fa0 < ogx ? fa0 | 0 : ogx - 1) : 0;
+        const fa1 = Math.floor(((px < qx ? qx : px) - Wl.ox0) / ocell);
+        const a1 = fa1 > 0 ? (fa1 < ogx ? fa1 | 0 : ogx - 1) : 0;
+        const fb0 = Math.floor(((py < qy ? py : qy) - Wl.oy0) / ocell);
+        const b0 = fb0 > 0 ? (fb0 < ogy ? fb0 | 0 : ogy - 1) : 0;
+        const fb1 = Math.floor(((py < qy ? qy : py) - Wl.oy0) / ocell);
+        const b1 = fb1 > 0 ? (fb1 < ogy ? fb1 | 0 : ogy - 1) : 0;
+        for (let r = b0; r <= b1; r++) {
+          for (let j = start[base + r * ogx + a0], end = start[base + r * ogx + a1 + 1]; j < end; j++) {
+            const k = items[j];
+            if (stamps[k] === stamp) continue;
+            stamps[k] = stamp;
+            if (blocks(S, SEG * k, px, py, dx, dy)) return true;
+          }
+        }
       }
       return false;
     }
@@ -392,14 +446,30 @@ export function wallRay(Wl: Walls, px: number, py: number, dx: number, dy: numbe
           }
         }
       }
-      const out = Wl.outside;
-      if (out.length > 0 && (px < Wl.gx0 || qx < Wl.gx0 || px > Wl.gx1 || qx > Wl.gx1 || py < Wl.gy0 || qy < Wl.gy0 || py > Wl.gy1 || qy > Wl.gy1)) {
-        for (let j = 0; j < out.length; j++) {
-          const k = out[j];
-          const t = rayT(S, SEG * k, px, py, dx, dy);
-          if (t >= 0 && (best < 0 || t < best || (t === best && k < bestK))) {
-            best = t;
-            bestK = k;
+      const ogx = Wl.ogx;
+      if (ogx > 0 && (px < Wl.gx0 || qx < Wl.gx0 || px > Wl.gx1 || qx > Wl.gx1 || py < Wl.gy0 || qy < Wl.gy0 || py > Wl.gy1 || qy > Wl.gy1)) {
+        // the outer grid (segments beyond the world), for a query that leaves it
+        const ocell = Wl.ocell;
+        const ogy = Wl.ogy;
+        const base = Wl.outerFirst;
+        const fa0 = Math.floor(((px < qx ? px : qx) - Wl.ox0) / ocell);
+        const a0 = fa0 > 0 ? (fa0 < ogx ? fa0 | 0 : ogx - 1) : 0;
+        const fa1 = Math.floor(((px < qx ? qx : px) - Wl.ox0) / ocell);
+        const a1 = fa1 > 0 ? (fa1 < ogx ? fa1 | 0 : ogx - 1) : 0;
+        const fb0 = Math.floor(((py < qy ? py : qy) - Wl.oy0) / ocell);
+        const b0 = fb0 > 0 ? (fb0 < ogy ? fb0 | 0 : ogy - 1) : 0;
+        const fb1 = Math.floor(((py < qy ? qy : py) - Wl.oy0) / ocell);
+        const b1 = fb1 > 0 ? (fb1 < ogy ? fb1 | 0 : ogy - 1) : 0;
+        for (let r = b0; r <= b1; r++) {
+          for (let j = start[base + r * ogx + a0], end = start[base + r * ogx + a1 + 1]; j < end; j++) {
+            const k = items[j];
+            if (stamps[k] === stamp) continue;
+            stamps[k] = stamp;
+            const t = rayT(S, SEG * k, px, py, dx, dy);
+            if (t >= 0 && (best < 0 || t < best || (t === best && k < bestK))) {
+              best = t;
+              bestK = k;
+            }
           }
         }
       }

@@ -12,6 +12,7 @@ import { emitModule } from '../../src/compiler/module';
 import type { SceneDocument } from '../../src/document/types';
 import { importModule, removeDir, tempDir } from '../fixtures/module-files';
 import { WALLS, walledScene } from '../fixtures/walled-scene';
+import { transferWorld } from '../../src/preview/transfer';
 
 type Factory = (options?: WorldOptions) => BehaviorWorld;
 type Make = (doc: SceneDocument) => Promise<Factory>;
@@ -139,5 +140,30 @@ describe.each([
     const { setWalls, walls } = create();
     setWalls(GATE);
     expect(walls().map((x) => x.id)).toEqual(['gate']);
+  });
+});
+
+describe('the preview’s hand-over (a hot swap)', () => {
+  it('keeps a game’s walls, as a snapshot does, and the runs go on bit for bit', async () => {
+    const doc = walledScene();
+    const mod = await importModule(dir, emitModule(doc).js);
+    const from = mod.createWorld();
+    from.step(30);
+    const scenes = transferWorld(mod, from, from.types);
+    expect(scenes?.walls()).toEqual(from.walls()); // the scene's walls, untouched
+    from.setWalls(GATE);
+    from.step(20);
+    const to = transferWorld(mod, from, from.types)!;
+    const resumed = mod.createWorld({ snapshot: from.snapshot() });
+    expect(to.walls()).toEqual([{ ...GATE[0], solid: true }]);
+    expect(to.snapshot()).toEqual(resumed.snapshot());
+    for (const w of [from, to, resumed]) {
+      for (let t = 0; t < 100; t++) {
+        w.setPointer(t % 50 < 25 ? 50 : 750, 300);
+        w.step();
+      }
+    }
+    expect(bits(to)).toEqual(bits(from));
+    expect(bits(resumed)).toEqual(bits(from));
   });
 });

@@ -96,6 +96,19 @@ describe('walls in the integrator: the rules', () => {
     expect(w.wallContacts).toBe(0);
   });
 
+  it('stops at a wall beyond the world too (the outer grid), among many walls', () => {
+    const walls: WallSpec[] = Array.from({ length: 30 }, (_, k) => wall(`in${k}`, [[30 * k, 10], [30 * k, 40]]));
+    walls.push(wall('far', [[5000, -1000], [5000, 2000]]));
+    const a = moveThroughWalls(new Walls(walls, 1000, 1000, false), Float64Array.of(4990, 500, 30, 0));
+    expect(a).toBe(true);
+    const io = Float64Array.of(4990, 500, 30, 0);
+    const Wl = new Walls(walls, 1000, 1000, false);
+    expect(Wl.ogx).toBeGreaterThan(0);
+    moveThroughWalls(Wl, io);
+    expect(io[0]).toBeCloseTo(5000 - EPS, 9);
+    expect([io[2], io[3]]).toEqual([0, 0]);
+  });
+
   it('then applies the edges as before (bounce)', () => {
     const w = oneAgent(990, 500, 30, 0, { maxSpeed: 100, maxForce: 0 }, { width: 1000, height: 1000, edges: 'bounce', walls: [wall('a', [[100, 0], [100, 1000]])] });
     step(w, []);
