@@ -453,7 +453,9 @@ export class SteerPreview extends LitElement {
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     if (this.gestures.onKey(e)) return;
-    if (e.key.toLowerCase() === 'w' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && e.composedPath()[0] instanceof HTMLCanvasElement) {
+    const inner = e.composedPath()[0];
+    const typing = inner instanceof HTMLInputElement || inner instanceof HTMLSelectElement || inner instanceof HTMLTextAreaElement;
+    if (e.key.toLowerCase() === 'w' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && !typing) {
       e.preventDefault();
       this.toggleWallTool();
       return;
@@ -461,7 +463,7 @@ export class SteerPreview extends LitElement {
     this.replay.onKey(e);
   };
 
-  /** Turns the Walls tool on or off (the control bar's *Walls*, or W with the canvas focused). */
+  /** Turns the Walls tool on or off (the control bar's *Walls*, or W with the preview focused, not in a field). */
   toggleWallTool(): void {
     this.wallTool = !this.wallTool;
   }

@@ -233,7 +233,9 @@ describe('the Walls tool', () => {
     await clickWorld(page, x + 40, y + 150);
     await page.keyboard.press('Enter');
     await expect.poll(() => walls(page).then((w) => w.length)).toBe(1);
-    await page.click('steer-preview [data-test="walls-tool"]');
+    // W (the preview focused) turns the tool off: a click follows an agent again
+    await page.keyboard.press('w');
+    await expect.poll(() => page.getAttribute('steer-preview [data-test="walls-tool"]', 'aria-pressed')).toBe('false');
     await clickWorld(page, x, y);
     await expect.poll(() => page.evaluate(() => window.__steerPreview!.followed?.type)).toBe('runner');
     await page.click('steer-preview [data-test="overlays"]');
