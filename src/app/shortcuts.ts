@@ -65,7 +65,7 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
       { keys: 'Enter', does: 'In the seed field: restart with that seed' },
       { keys: 'W', does: 'Walls tool on / off (preview focused; also the Walls button)' },
       { keys: 'Click', does: 'Walls tool: add a point (Shift: snap to 15°); on the first point: close the wall' },
-      { keys: 'Enter', does: 'Walls tool: finish the wall (also a double-click); Escape drops it' },
+      { keys: 'Enter', does: 'Walls tool: finish the wall (also a double-click); Backspace takes its last point back, Escape drops it' },
       { keys: 'Drag a vertex', does: 'Walls tool: move it' },
       { keys: 'Delete', does: 'Walls tool: remove the selected wall (click a wall to select it)' },
       { keys: 'Click / Alt+click', does: 'Walls tool: on the selected wall, insert a vertex / remove the vertex' },

@@ -125,7 +125,8 @@ export class CanvasGestures implements ReactiveController {
   /**
    * Delete or Backspace with a point of the edited path selected removes it (and not the graph's
    * selection); with the Walls tool, Enter finishes the wall being drawn, Escape drops it (or
-   * clears the selection), Delete or Backspace removes the selected wall. True when it acted.
+   * clears the selection), Backspace while drawing takes back its last point, Delete or Backspace
+   * removes the selected wall. True when it acted.
    */
   onKey(e: KeyboardEvent): boolean {
     const inner = e.composedPath()[0];
@@ -158,6 +159,11 @@ export class CanvasGestures implements ReactiveController {
     }
     if (e.key === 'Escape' && drawing) {
       this.wallDraft = [];
+      return true;
+    }
+    if (e.key === 'Backspace' && drawing) {
+      // takes back the last point placed (the first one taken back ends the drawing)
+      this.wallDraft = this.wallDraft.slice(0, -1);
       return true;
     }
     const selected = this.el.selectedWall();

@@ -112,7 +112,7 @@ export function controlBar(bar: ControlBarState, on: ControlBarActions): Templat
       <button
         data-test="walls-tool"
         aria-pressed=${bar.wallTool ? 'true' : 'false'}
-        title="Walls (W): click to add points, Enter or a double-click finishes, a click on the first point closes, Shift snaps to 15°; drag a vertex, click a wall to select it, Delete removes it; on the selected wall a click inserts a vertex, Alt-click removes one"
+        title="Walls (W): click to add points (Backspace takes the last one back), Enter or a double-click finishes, a click on the first point closes, Shift snaps to 15°; drag a vertex, click a wall to select it, Delete removes it; on the selected wall a click inserts a vertex, Alt-click removes one"
         @click=${on.toggleWallTool}
       >
         Walls

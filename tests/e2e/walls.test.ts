@@ -138,6 +138,9 @@ describe('the Walls tool', () => {
     await page.keyboard.down('Shift');
     await clickWorld(page, 650, 108);
     await page.keyboard.up('Shift');
+    // a third point placed by mistake: Backspace takes it back, and the wall keeps its two
+    await clickWorld(page, 700, 300);
+    await page.keyboard.press('Backspace');
     // the rubber band follows the mouse: the tool in use
     const band = await overWorld(page, 700, 200);
     await page.mouse.move(band.x, band.y, { steps: 4 });
@@ -146,6 +149,7 @@ describe('the Walls tool', () => {
     await expect.poll(() => walls(page).then((w) => w.length)).toBe(2);
     let w2 = (await walls(page))[1];
     expect(w2.id).toBe('w2');
+    expect(w2.points).toHaveLength(2);
     expect(w2.points[1][1]).toBe(w2.points[0][1]);
     expect(w2.points[1][0] - w2.points[0][0]).toBeCloseTo(Math.hypot(100, 8), 0);
 
