@@ -109,6 +109,12 @@ export function integrate(world: World): void {
   }
 }
 
+/**
+ * `integrate` for a world with solid walls. Its first half (the force and speed caps) repeats
+ * integrate's on purpose: a shared helper would take and return computed numbers, which V8 boxes
+ * on a call it does not inline, and a branch inside integrate's loop would cost every world
+ * without walls (the bar: no cost when unused). Change both together.
+ */
 function integrateWalls(world: World): void {
   const Wl = world.walls;
   const out = _move;
