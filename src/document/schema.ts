@@ -49,7 +49,7 @@ export const RANGES = {
    *  px: outside the world is allowed (a target off-screen, a node far on the canvas); the
    *  bound keeps squared distances (at most 8e14) far from overflow. */
   coordinate: { min: -10_000_000, max: 10_000_000, unit: 'px' },
-  /** `spawn.x`, `.y`, `.width`, `.height`, px. ≥ 0: the runtime (runtime/world.ts,
+  /** `spawn.x`, `.y`, `.width`, `.height`, px. ≥ 0: the runtime (runtime/checks.ts,
    *  checkWorldSpec) refuses negative spawn values, and clamps the rectangle into the world. */
   spawnRect: { min: 0, max: 10_000_000, unit: 'px' },
   /** `spawn.speed`: starting speed as a fraction of maxSpeed. */
@@ -127,7 +127,7 @@ export const LIMITS = {
   pointsTotal: 100_000,
   /** Named targets in the world. */
   targets: 100,
-  /** Walls in the world (runtime/world.ts LIMITS.walls says the same for `setWalls`). */
+  /** Walls in the world (runtime/checks.ts LIMITS.walls says the same for `setWalls`). */
   walls: 2_000,
   /** Points in one wall. */
   pointsPerWall: 10_000,
