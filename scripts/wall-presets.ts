@@ -17,6 +17,7 @@ import { loadScene } from '../src/document/load';
 import { serializeScene } from '../src/document/serialize';
 import { nodeBox } from '../tests/presets/helpers';
 import type { AgentType, Connection, GraphNode, SceneDocument, SceneWall } from '../src/document/types';
+import { VERSION } from '../src/document/types';
 
 // ── The maze ─────────────────────────────────────────────────────────────────────────────────
 
@@ -220,7 +221,7 @@ export function mazeDoc(): SceneDocument {
   return {
     $schema: './steergraph.schema.json',
     format: 'steergraph',
-    version: 3,
+    version: VERSION,
     name: 'Maze',
     description:
       'Forty wanderers roam a maze of 10 × 7 cells without ever passing through a wall. Each agent wanders (Wander), and a Priority gives first call on its steering to Wall Avoid, whose three feelers (one straight ahead, longer the faster it goes, and two to the sides) push it straight off any wall they reach, summed with Separation so that agents meeting in a corridor make room for each other. Watch them turn before the walls rather than bump into them, feel their way out of dead ends, and spread into every corner of the maze; the walls are solid too, so even an agent that does reach one slides along it instead of passing through. Try lengthening the feelers, muting the Wall Avoid node (the agents then run into the walls and slide along them), raising maxSpeed, or drawing a wall of your own with the Walls tool.',
@@ -309,7 +310,7 @@ export function roomsDoc(): SceneDocument {
   return {
     $schema: './steergraph.schema.json',
     format: 'steergraph',
-    version: 3,
+    version: VERSION,
     name: 'Rooms',
     description:
       'A crowd of thirty walks round four rooms joined by doorways, each room with a pillar in the middle. Every walker follows the looped path “route”, which goes through the four doorways clockwise (Follow Path, starting at the waypoint nearest to it), while Separation keeps it a little apart from the others; a Priority gives first call to Wall Avoid and Avoid, so the walkers steer clear of the walls and pillars and funnel through the doorways instead of pressing against the door frames. Watch the queue form at each doorway and spread out again in the next room. Try narrowing a doorway by dragging a wall’s end with the Walls tool, adding walkers, or raising Separation’s distance until the doorways jam.',
@@ -506,7 +507,7 @@ export function hideDoc(): SceneDocument {
   return {
     $schema: './steergraph.schema.json',
     format: 'steergraph',
-    version: 3,
+    version: VERSION,
     name: 'Hide and seek',
     description:
       'Six hiders play hide-and-seek with a seeker among six pillars and two sheds (closed walls, which block sight and stop agents like any wall). The seeker searches (Wander, with Wall Avoid and Avoid first in a Priority) until its Sees node spots a hider: within 300 px, inside a 160° field of view round its heading, and with no pillar or wall in between (Nearest Agent “in sight” picks the nearest hider it can see). Then a Go to State sends it to chase (Pursue); when it loses sight it looks round for 3 s and goes back to searching, or chases again if a hider shows itself. Each hider, once the seeker is within 350 px, runs to the spot behind the nearest pillar or shed as seen from the seeker (Hide, with Wall Avoid and Avoid before it so it goes round the obstacle rather than into it), and otherwise wanders. Watch the hiders slip round the pillars as the seeker passes, keeping cover between them and it. Try moving a pillar, widening the seeker’s field of view, or drawing another shed with the Walls tool (a closed wall).',

@@ -120,6 +120,7 @@ export function checkUnique(value: unknown): LoadError[] {
   const errors: LoadError[] = [];
   duplicates(asArray(doc.agentTypes), 'agentTypes', 'id', 'agent type id', errors);
   asArray(doc.agentTypes).forEach((t, k) => duplicates(asArray(asObject(t)?.states), `agentTypes[${k}].states`, 'name', 'state name', errors));
+  asArray(doc.agentTypes).forEach((t, k) => duplicates(asArray(asObject(t)?.params), `agentTypes[${k}].params`, 'name', 'parameter name', errors));
   for (const { path, graph } of graphs(doc)) duplicates(asArray(graph.nodes), `${path}.nodes`, 'id', 'node id', errors);
   const world = asObject(doc.world);
   if (world) {
@@ -143,6 +144,26 @@ export function checkWalls(value: unknown): LoadError[] {
       errors.push({ path: `world.walls[${k}].points`, message: 'expected at least 3 points for a closed wall (a polygon), got 2' });
     }
   }
+  return errors;
+}
+
+/**
+ * What JSON Schema cannot say of an agent type's new fields: a parameter's min ≤ default ≤ max,
+ * and headingSmoothing 1 (a mean of one heading is no smoothing: 0 or 2 to 64).
+ */
+export function checkTypeFields(value: unknown): LoadError[] {
+  const errors: LoadError[] = [];
+  asArray(asObject(value)?.agentTypes).forEach((t, k) => {
+    const type = asObject(t);
+    if (type?.headingSmoothing === 1) errors.push({ path: `agentTypes[${k}].headingSmoothing`, message: 'expected 0 (off) or a whole number from 2 to 64, got 1' });
+    asArray(type?.params).forEach((p, j) => {
+      const param = asObject(p);
+      const [min, def, max] = [param?.min, param?.default, param?.max];
+      if (typeof min !== 'number' || typeof def !== 'number' || typeof max !== 'number') return;
+      if (min > max) errors.push({ path: `agentTypes[${k}].params[${j}].max`, message: `expected at least min (${min}), got ${max}` });
+      else if (def < min || def > max) errors.push({ path: `agentTypes[${k}].params[${j}].default`, message: `expected a number from min to max (${min} to ${max}), got ${def}` });
+    });
+  });
   return errors;
 }
 

@@ -7,7 +7,7 @@
  * limits scanned on the text, JSON with line and column, encodings, duplicate keys — is read
  * best whole; each part is a named function below.)
  */
-import { checkLimits, checkParamNames, checkUnique, checkWalls } from './checks';
+import { checkLimits, checkParamNames, checkTypeFields, checkUnique, checkWalls } from './checks';
 import { describe, finishErrors, issuesToErrors, joinPath, printable } from './errors';
 import type { LoadError } from './errors';
 import { MIGRATIONS, migrateWith } from './migrate';
@@ -64,6 +64,7 @@ function validate(value: unknown, owned: boolean): LoadResult {
       ...(result.success ? [] : issuesToErrors(result.issues, SceneSchema)),
       ...checkUnique(value),
       ...checkWalls(value),
+      ...checkTypeFields(value),
       ...checkParamNames(value),
     ];
     if (errors.length > 0 || !result.success) return refuse(errors, complete);
@@ -76,9 +77,16 @@ function validate(value: unknown, owned: boolean): LoadResult {
 /**
  * The document with what the saver leaves out left out here too, so that what loads saves and
  * loads again as the same document: an empty `walls` list (absent: none) and `solid: true` (the
- * default). The schema made every wall and the world afresh, so they may be changed in place.
+ * default); an empty `params` list, `headingSmoothing: 0` and an empty `exposed` map. The schema made every wall and the world afresh, so they may be changed in place.
  */
 function defaultsLeftOut(doc: SceneDocument): SceneDocument {
+  for (const t of doc.agentTypes) {
+    if (t.params?.length === 0) delete t.params;
+    if (t.headingSmoothing === 0) delete t.headingSmoothing;
+    for (const g of [...t.states.map((s) => s.graph), ...(t.anyState ? [t.anyState] : [])]) {
+      for (const n of g.nodes) if (n.exposed && Object.keys(n.exposed).length === 0) delete n.exposed;
+    }
+  }
   const walls = doc.world.walls;
   if (walls === undefined) return doc;
   if (walls.length === 0) delete doc.world.walls;

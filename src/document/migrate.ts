@@ -49,6 +49,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // Nothing to change: `world.walls` is optional, and absent means none.
     up: (doc) => doc,
   },
+  {
+    from: 3,
+    to: 4,
+    description: 'agent types may have parameters the game sets, a maximum turn rate and heading smoothing; a version-3 file has none, and nothing else changed',
+    // Nothing to change: `params`, `maxTurnRate`, `headingSmoothing` and a node's `exposed` are optional, and absent means none.
+    up: (doc) => doc,
+  },
 ];
 
 /** The result of migrating: the upgraded (still unvalidated) value, or why it cannot be. */

@@ -70,6 +70,12 @@ export const RANGES = {
   variation: { min: 0, max: 1, what: 'a fraction' },
   /** A state's `minTicks`: whole ticks, up to about 46 hours at 60 ticks per second. */
   minTicks: { min: 0, max: 10_000_000, whole: true, unit: 'ticks' },
+  /** `maxTurnRate`, degrees per tick: > 0, at most half a turn (180 never limits). */
+  maxTurnRate: { min: 0, max: 180, exclusiveMin: true, unit: 'degrees per tick' },
+  /** `headingSmoothing`: headings averaged for drawing (0 off; 1 is refused by checks.ts: a mean of one is no smoothing). */
+  headingSmoothing: { min: 0, max: 64, whole: true },
+  /** A type parameter's `default`, `min` and `max`: finite and far from overflow. */
+  paramValue: { min: -1_000_000_000, max: 1_000_000_000 },
 } as const satisfies Record<string, Range>;
 
 /** Lengths of texts, in UTF-16 code units (JavaScript's `length`). */
@@ -84,6 +90,8 @@ export const LENGTHS = {
   paramText: 200,
   /** Each half of a connection end, [node id, port]: up to 64 characters. */
   connectionEnd: 64,
+  /** A type parameter's `unit`: up to 16 characters. */
+  unit: 16,
   /** The top-level `$schema` reference: up to 2,000 characters. */
   schemaRef: 2_000,
 } as const;
@@ -110,8 +118,10 @@ export const LIMITS = {
    * most nodes have one or two). 50,000 dangling connections took over 200 ms to load.
    */
   connectionsTotal: 20_000,
-  /** Parameters on one node (node kinds have a handful; this only bounds the work). */
+  /** Parameters on one node (node kinds have a handful; this only bounds the work); also its exposed ones. */
   paramsPerNode: 100,
+  /** Parameters of one agent type (`params`). */
+  paramsPerType: 100,
   /** Agents of all types together (the sum of `count`). */
   agentsTotal: 200_000,
   /** Obstacles in the world. */
@@ -227,6 +237,7 @@ export const FAST_PATHS = {
   node: {
     test: (n: unknown) => {
       if (!isObject(n)) return false;
+      // (a node with exposed parameters, rare, takes the schema)
       if (Object.hasOwn(n, 'muted') ? typeof n.muted !== 'boolean' || !hasKeys(n, ['id', 'kind', 'params', 'position', 'muted']) : !hasKeys(n, ['id', 'kind', 'params', 'position'])) return false;
       if (typeof n.id !== 'string' || !ID_PATTERN.test(n.id)) return false;
       if (typeof n.kind !== 'string' || n.kind.length < 1 || n.kind.length > LENGTHS.kind) return false;
@@ -396,6 +407,7 @@ function build(run?: Run) {
     );
 
   const paramsMessage = 'expected the parameters: an object';
+  const exposedMessage = 'expected the exposed parameters: an object { parameter: type parameter name }';
   const NodeSchema = obj(
     {
       id: id('Unique within its graph.'),
@@ -410,6 +422,13 @@ function build(run?: Run) {
         v.pipe(
           v.boolean(say('expected true or false')),
           v.description('Bypassed: a muted behaviour adds no force; a muted Truncate or Scale passes its input through. Absent: false.'),
+        ),
+      ),
+      exposed: v.optional(
+        v.pipe(
+          noArrays(v.record(matching(PARAM_NAME_PATTERN, paramNameMessage, 'A number parameter of the node.'), id('The agent type parameter it reads.'), say(exposedMessage)), exposedMessage),
+          v.maxEntries(LIMITS.paramsPerNode, say(`expected at most ${LIMITS.paramsPerNode} exposed parameters`)),
+          v.description('Exposed parameters: node parameter → the name of the agent type parameter read at run time instead of the value in params. Absent: none.'),
         ),
       ),
     },
@@ -469,6 +488,18 @@ function build(run?: Run) {
     'Seeded per-agent variation.',
   );
 
+  const TypeParamSchema = obj(
+    {
+      name: id('Unique within the agent type; what the game’s code names.'),
+      default: num(RANGES.paramValue, 'The value every agent starts with (from min to max).'),
+      min: num(RANGES.paramValue, 'The smallest value the game may set.'),
+      max: num(RANGES.paramValue, 'The largest value the game may set (at least min).'),
+      unit: v.optional(text(0, LENGTHS.unit, `expected a text of at most ${LENGTHS.unit} characters`, 'Shown after the value, e.g. "px".')),
+    },
+    'expected a parameter: an object { name, default, min, max }',
+    'A parameter of the agent type: a number the game sets at run time, per type and per agent.',
+  );
+
   const AgentTypeSchema = obj(
     {
       id: id('Unique among agent types; how a game names the type.'),
@@ -485,6 +516,9 @@ function build(run?: Run) {
         v.minLength(1, say('expected at least one state')),
       ),
       anyState: v.optional(GraphSchema),
+      maxTurnRate: v.optional(num(RANGES.maxTurnRate, 'Largest turn of the heading per tick, degrees (absent: no limit); the velocity turns with it.')),
+      headingSmoothing: v.optional(num(RANGES.headingSmoothing, 'Headings drawn as the mean of the last k: 0 off, or 2 to 64 (drawing only).')),
+      params: v.optional(list(TypeParamSchema, LIMITS.paramsPerType, 'expected a list of parameters', 'The type’s parameters (what the game sets at run time); names unique.')),
     },
     'expected an agent type: an object { id, name, color, count, mass, maxSpeed, maxForce, states }',
     'One agent type: its agents and their states’ graphs.',

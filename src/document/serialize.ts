@@ -28,6 +28,8 @@ function node(n: GraphNode): { [key: string]: Json } {
   }
   const node: { [key: string]: Json } = { id: n.id, kind: n.kind, params, position: [n.position[0], n.position[1]] };
   if (n.muted) node.muted = true;
+  // (left out when empty, so a scene without exposed parameters saves as version 3 did but for the version)
+  if (n.exposed && Object.keys(n.exposed).length > 0) node.exposed = { ...n.exposed };
   return node;
 }
 
@@ -46,6 +48,9 @@ function agentType(t: AgentType): { [key: string]: Json } {
     return state;
   });
   if (t.anyState) out.anyState = graph(t.anyState);
+  if (t.maxTurnRate !== undefined) out.maxTurnRate = t.maxTurnRate;
+  if (t.headingSmoothing !== undefined && t.headingSmoothing !== 0) out.headingSmoothing = t.headingSmoothing;
+  if (t.params && t.params.length > 0) out.params = t.params.map((p) => pick(p, ['name', 'default', 'min', 'max', 'unit']));
   return out;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The scene document: what Steergraph saves, loads, shares and exports. Plain JSON data; the one
- * source of truth (DESIGN.md contract 1). Version 3 (version 1 had one `graph` per agent type; version 2 had no walls; see migrate.ts). Units: px and ticks (velocities px/tick,
+ * source of truth (DESIGN.md contract 1). Version 4 (version 1 had one `graph` per agent type; version 2 had no walls; version 3 had no exposed parameters, turn rates or heading smoothing; see migrate.ts). Units: px and ticks (velocities px/tick,
  * forces px/tick²). The loader (src/document/load.ts) checks shape, types and limits; problems
  * inside a graph (a parameter out of range, a dangling connection, a missing reference) are the
  * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
@@ -10,7 +10,7 @@ import type { ParamValue } from '../../nodes/types';
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
 /** The newest document version this code reads and writes. */
-export const VERSION = 3;
+export const VERSION = 4;
 
 /** A node parameter's value: numbers, switches, and references (agent type id, path id, target name); one type, the nodes'. */
 export type { ParamValue };
@@ -29,6 +29,12 @@ export interface GraphNode {
    * through unchanged (Truncate, Scale), one with several adds nothing. Absent means false.
    */
   muted?: boolean;
+  /**
+   * Exposed parameters: a number parameter of this node (the key) read at run time from the
+   * agent type's parameter of this name (`AgentType.params`) instead of its literal value. Absent:
+   * none (the saver leaves an empty map out). Since version 4.
+   */
+  exposed?: Record<string, string>;
 }
 
 /** A connection from an output port to an input port: [node id, port key]. */
@@ -73,6 +79,24 @@ export interface Variation {
   maxForce?: number;
 }
 
+/**
+ * A parameter of an agent type (its blackboard): a number the game sets at run time
+ * (`world.setParam`), per type and per agent (`world.paramArray`), which node parameters exposed
+ * under its name (`GraphNode.exposed`) and Parameter nodes read. Since version 4.
+ */
+export interface TypeParam {
+  /** Unique within the type; see ID_PATTERN. What the game's code and the `.d.ts` name. */
+  name: string;
+  /** The value every agent starts with; from `min` to `max`. */
+  default: number;
+  /** The smallest value the game may set. */
+  min: number;
+  /** The largest value the game may set; ≥ min. */
+  max: number;
+  /** Shown after the value ("px", "px/tick"); absent: none. */
+  unit?: string;
+}
+
 /** One agent type: its agents and their states' graphs. */
 export interface AgentType {
   id: string;
@@ -92,6 +116,15 @@ export interface AgentType {
   states: TypeState[];
   /** Transitions taken from any state (condition and Go to State nodes), after the current state's own. */
   anyState?: Graph;
+  /**
+   * Largest turn of the heading per tick, degrees, 0 < rate ≤ 180; absent: no limit (BEHAVIORS.md,
+   * "Orientation"). The velocity turns with the heading. Since version 4.
+   */
+  maxTurnRate?: number;
+  /** Headings drawn as the mean of the last k (0: off, or 2 to 64); drawing only. Absent: 0. Since version 4. */
+  headingSmoothing?: number;
+  /** The type's parameters, names unique; absent: none. Since version 4. */
+  params?: TypeParam[];
 }
 
 /** A circular obstacle; `vx`, `vy` (px/tick) make it drift and bounce off the walls. */

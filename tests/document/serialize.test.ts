@@ -33,7 +33,7 @@ describe('serializeScene', () => {
     };
     expect(serializeScene(doc)).toBe(`{
   "format": "steergraph",
-  "version": 3,
+  "version": 4,
   "name": "Tiny",
   "description": "",
   "world": {

@@ -243,11 +243,11 @@ describe('unreadable drafts', () => {
 
   it('a draft from a newer Steergraph is kept too', () => {
     const storage = new FakeStorage();
-    const newer = serializeScene(sampleScene()).replace('"version": 3', '"version": 4');
+    const newer = serializeScene(sampleScene()).replace('"version": 4', '"version": 5');
     storage.setItem(`${DRAFT_PREFIX}a`, encodeDraft(newer, 1, true));
     expect(loadDraft(storage, 'x')).toEqual({
       ok: false,
-      warning: `The autosaved draft could not be restored (version: made by a newer Steergraph: version 4, this app reads up to 3); ${kept}.`,
+      warning: `The autosaved draft could not be restored (version: made by a newer Steergraph: version 5, this app reads up to 4); ${kept}.`,
     });
     expect(listUnreadable(storage).map((d) => d.text)).toEqual([newer]);
   });

@@ -26,7 +26,7 @@ afterEach(async () => {
  */
 const SCENE: Omit<SceneDocument, 'version'> & { version: number } = {
   format: 'steergraph',
-  version: 3,
+  version: 4,
   name: 'Wall test',
   description: 'Runners seek the right side.',
   world: { width: 800, height: 600, edges: 'bounce', seed: 3, obstacles: [], paths: [], targets: [] },

@@ -9,10 +9,17 @@
  *   tests/fixtures/v2/trajectories.json), bit for bit: a scene without walls runs as before.
  *   (When the copies were made, every version-3 preset was its copy but for the version; the test
  *   compares with the copy, so that a preset may change later.)
+ * - 3 → 4 (exposed parameters, turn rates, heading smoothing): the presets as version 3 saved them
+ *   (tests/fixtures/v3/, copied before issue 18) load as the documents they hold, at version 4,
+ *   compile to the same force code (tests/fixtures/v3/programs.json: a hash of each program's
+ *   source, recorded before) and run the trajectories recorded then (trajectories.json), bit for
+ *   bit: a scene that uses none of the new features compiles and runs as before.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { compile } from '../../src/compiler/index';
 import { emitModule } from '../../src/compiler/module';
 import { loadScene } from '../../src/document/load';
 import { MIGRATIONS } from '../../src/document/migrate';
@@ -28,6 +35,10 @@ const V2_FILES = filesOf(V2);
 const recorded = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'trajectories.json'), 'utf8')) as Record<string, string>;
 const RECORDED_V1 = recorded(V1);
 const RECORDED_V2 = recorded(V2);
+const V3 = path.join(FIXTURES, 'v3');
+const V3_FILES = filesOf(V3);
+const RECORDED_V3 = recorded(V3);
+const PROGRAMS_V3 = JSON.parse(readFileSync(path.join(V3, 'programs.json'), 'utf8')) as Record<string, string>;
 const dir = tempDir();
 afterAll(() => removeDir(dir));
 
@@ -64,7 +75,7 @@ describe('every version-1 preset, upgraded', () => {
   });
 });
 
-describe('every version-2 preset, upgraded to version 3', () => {
+describe('every version-2 preset, upgraded (version 3 then)', () => {
   it('is every preset of that version, each still a preset', () => {
     expect(V2_FILES.length).toBe(19);
     expect(V2_FILES.map(keyOf).filter((k) => !PRESET_KEYS.includes(k))).toEqual([]);
@@ -80,5 +91,28 @@ describe('every version-2 preset, upgraded to version 3', () => {
 
   it.each(V2_FILES)('%s runs bit-identically to before walls', async (f) => {
     expect(await trajectoryHash(dir, `v2-${keyOf(f)}`, emitModule(loadFixture(V2, f).doc).js)).toBe(RECORDED_V2[f]);
+  });
+});
+
+describe('every version-3 preset, upgraded to version 4', () => {
+  it('is every preset of that version, each still a preset', () => {
+    expect(V3_FILES.length).toBe(22);
+    expect(V3_FILES.map(keyOf).filter((k) => !PRESET_KEYS.includes(k))).toEqual([]);
+    expect(Object.keys(RECORDED_V3).sort()).toEqual(V3_FILES);
+    expect(Object.keys(PROGRAMS_V3).sort()).toEqual(V3_FILES);
+  });
+
+  it.each(V3_FILES)('%s loads as the document it holds, at version 4, and says it was upgraded', (f) => {
+    const r = loadFixture(V3, f);
+    expect(r.warnings).toEqual([upgraded(3)]);
+    expect(r.doc).toStrictEqual({ ...JSON.parse(readFileSync(path.join(V3, f), 'utf8')), version: VERSION });
+  });
+
+  it.each(V3_FILES)('%s compiles to the same force code as before exposed parameters and turn rates', (f) => {
+    expect(createHash('sha256').update(compile(loadFixture(V3, f).doc).programSource).digest('hex').slice(0, 16)).toBe(PROGRAMS_V3[f]);
+  });
+
+  it.each(V3_FILES)('%s runs bit-identically to before', async (f) => {
+    expect(await trajectoryHash(dir, `v3-${keyOf(f)}`, emitModule(loadFixture(V3, f).doc).js)).toBe(RECORDED_V3[f]);
   });
 });
