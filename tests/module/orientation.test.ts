@@ -135,3 +135,39 @@ describe('headings() and drawnHeadings()', () => {
     }
   });
 });
+
+describe('a snapshot’s smoother', () => {
+  const doc = tanks();
+  const program = instantiate(compile(doc));
+  const taken = (): Snapshot => {
+    const w = createBehaviorWorld(doc, program);
+    w.step(5);
+    return JSON.parse(JSON.stringify(w.snapshot())) as Snapshot;
+  };
+
+  it('is refused when it is not one, naming the field, and the message says what it accepts', () => {
+    const cases: [(s: Snapshot) => void, string][] = [
+      [(s) => ((s.types.boid as { smoother: unknown }).smoother = 3), 'createWorld: snapshot.types.boid.smoother: expected { slots, ring, drawn } with slots a whole number from 2 to 64'],
+      [(s) => (s.types.boid.smoother!.slots = 1), 'createWorld: snapshot.types.boid.smoother: expected { slots, ring, drawn } with slots a whole number from 2 to 64'],
+      [(s) => (s.types.boid.smoother!.ring = [1, 0]), 'createWorld: snapshot.types.boid.smoother.ring: expected'],
+      [(s) => ((s.types.boid.smoother!.drawn as number[])[3] = 7), 'createWorld: snapshot.types.boid.smoother.drawn[3]: expected a number from -1.000001 to 1.000001, got 7'],
+      [(s) => ((s.types.boid.smoother!.drawn as number[])[0] = NaN), 'createWorld: snapshot.types.boid.smoother.drawn: expected an array of finite numbers'],
+    ];
+    for (const [spoil, message] of cases) {
+      const s = taken();
+      spoil(s);
+      expect(() => createBehaviorWorld(doc, program, { snapshot: s })).toThrow(message);
+    }
+  });
+
+  it('resumed into a type of another k (or taken without one), starts again from the headings', () => {
+    const s = taken();
+    const other = tanks();
+    other.agentTypes[0].headingSmoothing = 4;
+    const w = createBehaviorWorld(other, instantiate(compile(other)), { snapshot: s });
+    expect(Array.from(w.drawnHeadings('boid'))).toEqual(Array.from(w.headings('boid')));
+    delete s.types.boid.smoother;
+    const again = createBehaviorWorld(doc, program, { snapshot: s });
+    expect(Array.from(again.drawnHeadings('boid'))).toEqual(Array.from(again.headings('boid')));
+  });
+});
