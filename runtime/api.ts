@@ -10,7 +10,7 @@ import { computeForces as computeAllForces, step as stepWorld } from './step';
 import { resetMemory } from './behaviors/states';
 import { HANDOVER, Handover, type WorldHandover } from './handover';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
-import { checkSnapshot, isRecord, pack, restore, show, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
+import { checkSnapshot, isRecord, pack, restore, show, smootherSnapshot, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
 import { LIMITS, MAX_AGENTS, TRANSITION_LOG, World, checkCount, checkSeed, type ObstacleSpec, type WallSpec, type WorldSpec } from './world';
 
 export type { NodeMemory, Program, SceneLike } from './program';
@@ -108,6 +108,10 @@ export interface BehaviorWorld {
   transitions(): TransitionEvent[];
   /** How many transitions the last `transitions()` call could not return: dropped from the full log before it. */
   readonly transitionsLost: number;
+  /** Each agent's unit heading (hx0, hy0, …): the world's live array, valid until `setCount` replaces it. */
+  headings(typeId: string): Float64Array;
+  /** The headings to draw: smoothed (the mean of the last k) for a type with headingSmoothing k, else the same array as `headings`. Live, valid until `setCount`. */
+  drawnHeadings(typeId: string): Float64Array;
 }
 
 /** One transition an agent took. */
@@ -157,7 +161,7 @@ function fail(message: string): never {
 export const MAX_TICKS_PER_STEP = 10_000;
 
 /** The methods of a world, bound to it: `const { step } = world; step()` works. */
-const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions'] as const;
+const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions', 'headings', 'drawnHeadings'] as const;
 
 
 /** Throws unless `index` is an agent of the type (or −1, every agent, when `all`). */
@@ -445,6 +449,7 @@ class ModuleWorld implements BehaviorWorld {
         // The tick's draws and memory updates are spent once its forces are computed, so they travel too.
         ...(w.forcesReady ? { force: pack(a.force) } : {}),
         ...statesSnapshot(a, stateTable(this.scene, this.program, k)),
+        ...smootherSnapshot(a),
       });
     });
     return {
@@ -528,6 +533,15 @@ class ModuleWorld implements BehaviorWorld {
 
   walls(): Wall[] {
     return copyWalls(this.world.walls.specs);
+  }
+
+  headings(typeId: string): Float64Array {
+    return this.world.types[this.index(typeId, 'headings')].head;
+  }
+
+  drawnHeadings(typeId: string): Float64Array {
+    const a = this.world.types[this.index(typeId, 'drawnHeadings')];
+    return a.smoothing > 0 ? a.drawn : a.head;
   }
 
   [HANDOVER](): WorldHandover {

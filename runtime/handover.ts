@@ -2,6 +2,7 @@
  * The hand-over of a module world's state to a world of a recompiled module (the editor's preview,
  * src/preview/transfer.ts), without the snapshot round trip: out of api.ts, which re-exports it.
  */
+import { carrySmoother, restoreSmoother } from './orientation';
 import { carryStates } from './snapshot';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { Walls } from './walls';
@@ -112,6 +113,8 @@ export class Handover implements WorldHandover {
         t.head.set(old.head);
         t.mem.set(mem);
         if (wa.forcesReady) t.force.set(old.force);
+        // the smoother, when both have the same k (else it starts again from the headings)
+        restoreSmoother(t, { slots: old.smoothing, ring: old.ring, drawn: old.drawn });
         carryStates(t, stateTable(this.scene, this.program, k), states, signals);
         return;
       }
@@ -126,6 +129,7 @@ export class Handover implements WorldHandover {
       // (no forces: setCount then starts from zeros, as a world restored from a snapshot without them)
       t.force = wa.forcesReady ? old.force : NO_FORCES;
       t.count = n;
+      carrySmoother(t, old);
       wb.setCount(k, n);
       carryStates(t, stateTable(this.scene, this.program, k), states, signals);
     });

@@ -1,3 +1,4 @@
+import { limitTurn } from './orientation';
 import { EPS, SEG, type Walls } from './walls';
 import type { World } from './world';
 
@@ -9,6 +10,8 @@ const HEADING_EPS2 = 1e-18;
  *   f = truncate(force, maxForce); v = truncate(v + f / mass, maxSpeed); p = p + v; edges.
  * Wrap keeps the overshoot (x ≥ W gives x − W, exactly, by `%`); bounce clamps to the border and
  * negates that velocity component. The heading follows the velocity while it is not (nearly) zero.
+ * A type with a maxTurnRate turns its velocity by at most that per tick before it moves
+ * (runtime/orientation.ts).
  */
 export function integrate(world: World): void {
   if (world.walls.solidCount > 0) {
@@ -29,6 +32,7 @@ export function integrate(world: World): void {
     const maxSpeed = a.maxSpeed;
     const maxForce = a.maxForce;
     const m = a.mass;
+    const turn = a.turn;
     for (let i = 0; i < n; i++) {
       const ix = 2 * i;
       const iy = ix + 1;
@@ -68,6 +72,15 @@ export function integrate(world: World): void {
           vx *= k;
           vy *= k;
         }
+      }
+      if (turn !== null) {
+        // the turn limit (BEHAVIORS.md, "Orientation"), only in a type with a maxTurnRate
+        const tv = _turnV;
+        tv[0] = vx;
+        tv[1] = vy;
+        limitTurn(tv, 0, head, ix, turn);
+        vx = tv[0];
+        vy = tv[1];
       }
       let x = pos[ix] + vx;
       let y = pos[iy] + vy;
@@ -133,6 +146,7 @@ function integrateWalls(world: World): void {
     const maxSpeed = a.maxSpeed;
     const maxForce = a.maxForce;
     const m = a.mass;
+    const turn = a.turn;
     for (let i = 0; i < n; i++) {
       const ix = 2 * i;
       const iy = ix + 1;
@@ -177,6 +191,15 @@ function integrateWalls(world: World): void {
       // goes to the border point the edges' clamp would give, so the walls' step checks the path the
       // agent really takes: a move that left the world round the end of a wall touching the edge,
       // and the clamp brought back on the wall's far side, would otherwise cross it.
+      if (turn !== null) {
+        // the turn limit (BEHAVIORS.md, "Orientation"), only in a type with a maxTurnRate
+        const tv = _turnV;
+        tv[0] = vx;
+        tv[1] = vy;
+        limitTurn(tv, 0, head, ix, turn);
+        vx = tv[0];
+        vy = tv[1];
+      }
       const x0 = pos[ix];
       const y0 = pos[iy];
       const tx = x0 + vx;
@@ -225,6 +248,8 @@ function integrateWalls(world: World): void {
   world.wallContacts += contacts;
 }
 
+/** The turn limit's velocity in and out (limitTurn's io). */
+const _turnV = new Float64Array(2);
 /** moveThroughWalls's argument and result: x, y, vx, vy, then the displacement (read only). */
 const _move = new Float64Array(6);
 /** A double 0 (a literal 0 is a small integer, and a variable that is either boxes). */

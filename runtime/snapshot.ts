@@ -3,6 +3,7 @@
  * snapshot passes before a world resumes it (every value against the loader's ranges, the world
  * it was taken in), and the restore itself. `createWorld({ snapshot })` in api.ts uses them.
  */
+import { restoreSmoother } from './orientation';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, checkWalls, type Agents, type EdgeMode, type WallSpec } from './world';
 
@@ -28,6 +29,13 @@ export interface TypeSnapshot {
   states?: { names: string[]; index: number[]; time: number[] };
   /** Per agent its signal flags (bit k: names[k]); present for a type whose graphs read signals. */
   signals?: { names: string[]; flags: number[] };
+  /** The heading smoother (runtime/orientation.ts): its k, k headings per agent (agent-major) and the drawn headings; present for a type with headingSmoothing. */
+  smoother?: { slots: number; ring: PackedNumbers; drawn: PackedNumbers };
+}
+
+/** The smoother part of a type's snapshot (none for a type without headingSmoothing). */
+export function smootherSnapshot(a: Agents): Pick<TypeSnapshot, 'smoother'> {
+  return a.smoothing === 0 ? {} : { smoother: { slots: a.smoothing, ring: pack(a.ring), drawn: pack(a.drawn) } };
 }
 
 /** The states and signals part of a type's snapshot (none for a type without them). */
@@ -263,6 +271,15 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
       if (!whole(st.index, names.length - 1)) throw new Error(`createWorld: snapshot.types.${id}.states.index: expected ${n} state indices from 0 to ${names.length - 1}`);
       if (!whole(st.time, 0xffffffff)) throw new Error(`createWorld: snapshot.types.${id}.states.time: expected ${n} whole numbers of ticks`);
     }
+    if (t.smoother !== undefined) {
+      const sm = t.smoother as Record<string, unknown>;
+      const k = isRecord(sm) ? sm.slots : undefined;
+      if (!Number.isInteger(k) || (k as number) < 2 || (k as number) > 64) {
+        throw new Error(`createWorld: snapshot.types.${id}.smoother: expected { slots, ring, drawn } with slots a whole number from 2 to 64`);
+      }
+      checkPacked(sm.ring, `types.${id}.smoother.ring`, 2 * (k as number) * n, HEADING);
+      checkPacked(sm.drawn, `types.${id}.smoother.drawn`, 2 * n, HEADING);
+    }
     if (t.signals !== undefined) {
       const sg = t.signals as Record<string, unknown>;
       if (!isRecord(sg) || !Array.isArray(sg.names) || !sg.names.every((x) => typeof x === 'string') || sg.names.length > 32) {
@@ -310,6 +327,7 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     a.pos.set(unpack(t.pos));
     a.vel.set(unpack(t.vel));
     a.head.set(unpack(t.head));
+    restoreSmoother(a, t.smoother && { slots: t.smoother.slots, ring: unpack(t.smoother.ring), drawn: unpack(t.smoother.drawn) });
     a.maxSpeed.set(unpack(t.maxSpeed));
     a.maxForce.set(unpack(t.maxForce));
     for (const m of program.memory[k] ?? []) {

@@ -1,4 +1,5 @@
 import { driftObstacles, integrate } from './integrate';
+import { smoothHeadings } from './orientation';
 import type { Agents, World } from './world';
 
 /**
@@ -63,6 +64,7 @@ export function step(world: World, forceFns: ReadonlyArray<ForceFn>, ticks = 1):
   for (let s = 0; s < ticks; s++) {
     computeForces(world, forceFns);
     integrate(world);
+    smoothHeadings(world);
     driftObstacles(world);
     countTimeInState(world);
     world.forcesReady = false;

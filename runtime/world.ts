@@ -2,6 +2,7 @@ import { Grid } from './grid';
 import { Rng, derivedRng, hashString } from './rng';
 import { Walls, type WallSpec } from './walls';
 import { HOLE, MAX_AGENTS, checkCount, checkObstacle, checkWalls, checkWorldSpec, fail } from './checks';
+import { resizeOrientation, setupOrientation } from './orientation';
 
 export { LIMITS, MAX_COUNT, MAX_AGENTS, checkCount, checkSeed, checkWalls, checkWorldSpec } from './checks';
 
@@ -92,6 +93,10 @@ export interface TypeLayout {
   passes?: number;
   /** The type has states (or reads the time in state): `step` counts each agent's time in state. */
   stateful?: boolean;
+  /** The type's maxTurnRate as (cosMax, sinMax) = dsincos(maxTurnRate) (absent: no limit; runtime/orientation.ts). */
+  turn?: readonly [number, number];
+  /** The type's headingSmoothing k: 2 to 64 (absent or 0: off; runtime/orientation.ts). */
+  smoothing?: number;
 }
 
 /** How many transitions the world keeps for `transitions()` between two calls; older ones are dropped (and counted). */
@@ -156,6 +161,12 @@ export class Agents {
   sig: Uint32Array = new Uint32Array(0);
   /** The type has states or reads the time in state: `step` counts τ. */
   stateful = false;
+  /** Orientation (runtime/orientation.ts): the turn limit (cosMax, sinMax), null for none. */
+  turn: Float64Array | null = null;
+  /** The heading smoother's k (0: off), its ring of k headings per agent and the drawn (smoothed) headings. */
+  smoothing = 0;
+  ring: Float64Array = new Float64Array(0);
+  drawn: Float64Array = new Float64Array(0);
   /** The grid, when some graph queries this type (queryRadius > 0). */
   grid: Grid | null = null;
   queryRadius = 0;
@@ -259,6 +270,7 @@ export class World {
       a.queryRadius = layout.queryRadius ?? 0;
       a.passCount = layout.passes ?? 0;
       a.stateful = layout.stateful === true;
+      setupOrientation(a, layout.turn, layout.smoothing);
       this.setCount(k, a.spec.count);
     });
   }
@@ -366,6 +378,7 @@ export class World {
     a.maxSpeed = maxSpeed;
     a.maxForce = maxForce;
     a.mem = mem;
+    resizeOrientation(a, keep, n);
     // Forces already computed for this tick stand (they were drawn once); new agents get none.
     const force = new Float64Array(2 * n);
     force.set(a.force.subarray(0, 2 * keep));

@@ -47,6 +47,9 @@ export function stepValue(v: number, step: number, k: number, range: Range): num
   return next;
 }
 
+/** A value as the field shows it: none is empty. */
+const shown = (v: number | undefined): string => (v === undefined ? '' : String(v));
+
 /**
  * The one number field of the app: the labelled fields of the Agent type and World panels, the
  * table cells of obstacles and targets, and every number parameter on a node.
@@ -70,13 +73,16 @@ export class SteerNumberField extends LitElement {
     compact: { type: Boolean, reflect: true },
     hint: { attribute: false },
     problem: { attribute: false },
+    optional: { attribute: false },
+    placeholder: { attribute: false },
+    check: { attribute: false },
     error: { state: true },
   };
 
   /** The field's label (the input's accessible name; shown unless `compact`). */
   declare label: string;
-  /** The document's value. */
-  declare value: number;
+  /** The document's value (undefined: none, an `optional` field left empty). */
+  declare value: number | undefined;
   /** What the document accepts. */
   declare range: Range;
   /** Step of ArrowUp/ArrowDown. */
@@ -89,13 +95,19 @@ export class SteerNumberField extends LitElement {
   declare problem: string | undefined;
   /** Why the typed text is not committed, while it is not. */
   declare error: string | null;
+  /** An empty field is a value too: none (`value-change` with `{ value: undefined }`), as Max turn rate's "no limit". */
+  declare optional: boolean;
+  /** Shown in the empty field (an `optional` field's meaning of empty). */
+  declare placeholder: string | undefined;
+  /** A rule that says more than the range (Heading smoothing: 0 or 2 to 64): the message for a typed number it refuses, or null. */
+  declare check: ((v: number) => string | null) | undefined;
 
   /** Whether the user is editing (the field has focus): then its text is theirs. */
   private editing = false;
   /** The value when the edit began: what the document holds again when the edit ends on no number in range. */
-  private startValue = 0;
+  private startValue: number | undefined = 0;
   /** The value last dispatched in this edit. */
-  private told = 0;
+  private told: number | undefined = 0;
 
   static styles = css`
     :host {
@@ -163,6 +175,9 @@ export class SteerNumberField extends LitElement {
     this.hint = undefined;
     this.problem = undefined;
     this.error = null;
+    this.optional = false;
+    this.placeholder = undefined;
+    this.check = undefined;
   }
 
   private get input(): HTMLInputElement | null {
@@ -170,7 +185,7 @@ export class SteerNumberField extends LitElement {
   }
 
   /** Tells the app the value, unless it was the last one told. */
-  private tell(value: number): void {
+  private tell(value: number | undefined): void {
     if (Object.is(value, this.told)) return;
     this.told = value;
     this.dispatchEvent(new CustomEvent('value-change', { detail: { value }, bubbles: true, composed: true }));
@@ -181,9 +196,15 @@ export class SteerNumberField extends LitElement {
    * before the edit (so `1e400` typed key by key does not leave the `1e4` it passed through).
    */
   private follow(text: string, final: boolean): void {
-    this.error = numberProblem(text, this.range, final);
+    if (this.optional && text.trim() === '') {
+      this.error = null;
+      this.tell(undefined);
+      return;
+    }
     const p = parseNumber(text);
-    this.tell(p.kind === 'number' && inRange(p.value, this.range) ? p.value : this.startValue);
+    const refused = p.kind === 'number' && this.check ? this.check(p.value) : null;
+    this.error = refused ? `${refused}, got "${text.trim()}"` : numberProblem(text, this.range, final);
+    this.tell(p.kind === 'number' && inRange(p.value, this.range) && !refused ? p.value : this.startValue);
   }
 
   private onInput(e: Event): void {
@@ -198,14 +219,18 @@ export class SteerNumberField extends LitElement {
       this.follow(el.value, true);
       if (!this.error) el.blur();
     } else if (e.key === 'Escape') {
-      el.value = String(this.startValue);
+      el.value = shown(this.startValue);
       this.follow(el.value, true);
       el.blur();
     } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       e.preventDefault();
       const p = parseNumber(el.value);
-      const from = p.kind === 'number' && inRange(p.value, this.range) ? p.value : this.value;
-      el.value = String(stepValue(from, this.step, e.key === 'ArrowUp' ? 1 : -1, this.range));
+      const from = p.kind === 'number' && inRange(p.value, this.range) ? p.value : (this.value ?? 0);
+      const k = e.key === 'ArrowUp' ? 1 : -1;
+      let next = stepValue(from, this.step, k, this.range);
+      // a value the rule refuses (Heading smoothing's 1) is stepped over
+      if (this.check?.(next)) next = stepValue(next, this.step, k, this.range);
+      el.value = String(next);
       this.follow(el.value, true);
     }
   }
@@ -223,13 +248,13 @@ export class SteerNumberField extends LitElement {
     if (el) this.follow(el.value, true);
     this.editing = false;
     this.error = null;
-    if (el) el.value = String(this.told);
+    if (el) el.value = shown(this.told);
   }
 
   protected updated(changed: PropertyValues): void {
     // the document's value shows whenever the user is not typing
     const el = this.input;
-    if (el && !this.editing && (changed.has('value') || el.value === '')) el.value = String(this.value);
+    if (el && !this.editing && (changed.has('value') || el.value === '')) el.value = shown(this.value);
   }
 
   render() {
@@ -242,7 +267,8 @@ export class SteerNumberField extends LitElement {
         spellcheck="false"
         role="spinbutton"
         aria-label=${this.label}
-        aria-valuenow=${this.value}
+        aria-valuenow=${this.value ?? nothing}
+        placeholder=${this.placeholder ?? nothing}
         aria-invalid=${bad ? 'true' : 'false'}
         title=${this.error ?? this.problem ?? this.hint ?? nothing}
         class=${bad ? 'bad' : ''}

@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { freshId } from '../document/commands';
 import { RANGES } from '../document/schema';
 import { ID_PATTERN, type AgentType } from '../document/types';
+import { orientationFields } from './orientation-fields';
 import { panelStyles } from './styles';
 
 /** What an agent type id may be, said to a user. */
@@ -228,6 +229,7 @@ export class SteerTypePanel extends LitElement {
         @value-change=${(e: CustomEvent<{ value: number }>) =>
           this.change({ variation: e.detail.value ? { maxSpeed: e.detail.value, maxForce: e.detail.value } : undefined }, 'variation')}
       ></steer-number-field>
+      ${orientationFields(t, (patch, field) => this.change(patch, field))}
       <p class="hint">
         Speeds are px/tick and forces px/tick² (60 ticks per second). Each agent's force is capped at max force and divided
         by its mass.${t.count === 0 ? nothing : ''}

@@ -6,6 +6,7 @@
  */
 import type { Diagnostic } from './diagnostics';
 import { numberLiteral } from './literal';
+import { orientationLayout } from './orientation';
 import { PROBE_TYPES, type LoweredScene, type LoweredState, type LoweredType, type ProbeSite } from './lower';
 
 const list = (xs: number[]): string => xs.map(numberLiteral).join(', ');
@@ -237,7 +238,7 @@ export function emitProgram(types: readonly LoweredType[], probes = false, split
   const parts = types.map((t) => emitForce(t, probes, split));
   const layouts = types.map((t, k) => {
     const r = radii[k] === Infinity ? 'Infinity' : numberLiteral(radii[k]);
-    return `{ memory: [${list(t.memory)}], draws: ${t.draws}, passes: ${t.passes}, queryRadius: ${r}${t.stateful ? ', stateful: true' : ''} }`;
+    return `{ memory: [${list(t.memory)}], draws: ${t.draws}, passes: ${t.passes}, queryRadius: ${r}${t.stateful ? ', stateful: true' : ''}${orientationLayout(t.orientation)} }`;
   });
   const memory = types.map(
     (t) => `[${t.nodeMemory.map((m) => `{ node: ${m.node}, offset: ${m.offset}, size: ${m.size}${m.state !== undefined ? `, state: ${m.state}` : ''} }`).join(', ')}]`,

@@ -10,6 +10,7 @@ import { numberLiteral } from './literal';
 import type { Diagnostic } from './diagnostics';
 import type { Ordered, OrderedScene } from './order';
 import type { CheckedNode } from './validate';
+import { lowerOrientation, type LoweredOrientation } from './orientation';
 
 /** One agent type's force function, lowered. */
 export interface LoweredType {
@@ -56,6 +57,8 @@ export interface LoweredType {
   states?: LoweredState[];
   /** The any-state transitions, tried after the current state's own. */
   any?: LoweredTransitions;
+  /** The type's turn limit and heading smoother (src/compiler/orientation.ts); absent or empty: none. */
+  orientation?: LoweredOrientation;
 }
 
 /** The transitions of one graph: the code that computes their conditions, and the Go to States in the order they are tried. */
@@ -438,6 +441,11 @@ function lowerStatesInto(l: TypeLowering, graphs: readonly Ordered[]): void {
   lowered.states = states;
 }
 
+/** A lowered type with its orientation, when it has one (else the same object, as before). */
+function withOrientation(t: LoweredType, o: LoweredOrientation): LoweredType {
+  return o.turn || o.smoothing ? { ...t, orientation: o } : t;
+}
+
 /** The lower stage's value: every diagnostic, in document order per agent type, and each type lowered. */
 export interface LoweredScene {
   diagnostics: Diagnostic[];
@@ -459,6 +467,6 @@ export function lowerStage(o: OrderedScene): LoweredScene {
         if (!one.timed) return one;
       }
       return lowerStates(graphs, o.scene);
-    }),
+    }).map((t, k) => withOrientation(t, lowerOrientation(o.scene.agentTypes[k]))),
   };
 }

@@ -92,6 +92,8 @@ export interface Snapshot {
     states?: { names: string[]; index: number[]; time: number[] };
     /** Per agent its signal flags, bit k for names[k] (types whose graphs read signals). */
     signals?: { names: string[]; flags: number[] };
+    /** The heading smoother of a type with headingSmoothing: k, k headings per agent, the drawn headings. */
+    smoother?: { slots: number; ring: PackedNumbers; drawn: PackedNumbers };
   }>;
 }
 
@@ -153,6 +155,10 @@ export interface World {
   transitions(): TransitionEvent[];
   /** How many transitions the last transitions() call could not return (dropped from the full log). */
   readonly transitionsLost: number;
+  /** The live unit headings hx0, hy0, … (the direction of motion, or the last one while at rest; turned at most maxTurnRate per tick); valid until the next setCount of that type. */
+  headings(typeId: AgentTypeId): Float64Array;
+  /** The headings to draw: with headingSmoothing k, the normalized sum of each agent's last k headings; else the same array as headings(typeId). Live, valid until the next setCount. */
+  drawnHeadings(typeId: AgentTypeId): Float64Array;
 }
 
 /** Creates a world of this scene. Throws a clear Error on bad options. */

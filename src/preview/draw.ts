@@ -77,12 +77,22 @@ export class Renderer {
     this.headings.clear();
   }
 
-  /** Turns every agent's kept heading (unit vectors, `hx0, hy0, …`) to its velocity; a stopped agent keeps its last one. */
+  /**
+   * Turns every agent's kept heading (unit vectors, `hx0, hy0, …`) to its velocity; a stopped agent
+   * keeps its last one. A type with a heading smoother takes the world's drawn headings instead
+   * (BEHAVIORS.md, "Orientation"). A turn limit needs nothing here: it turns the velocity with the
+   * heading, so the velocity's direction is the heading.
+   */
   updateHeadings(world: DrawnWorld): void {
     for (const id of world.types) {
       const vel = world.velocities(id);
       const n = vel.length >> 1;
       const head = this.heading(id, n);
+      const drawn = world.drawnHeadings?.(id);
+      if (drawn && drawn.length === 2 * n && drawn !== world.headings?.(id)) {
+        head.set(drawn);
+        continue;
+      }
       for (let i = 0; i < n; i++) {
         const vx = vel[2 * i];
         const vy = vel[2 * i + 1];

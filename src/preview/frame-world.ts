@@ -48,6 +48,8 @@ export class FrameWorld implements PreviewWorld {
   private readonly vel = new Map<string, Float64Array>();
   /** Each agent's state index, by type id: of the types the frames carry states of, else all 0. */
   private readonly st = new Map<string, Uint8Array>();
+  /** The drawn headings of the types with a heading smoother, by type id, as of the last frame. */
+  private readonly drawn = new Map<string, Float64Array>();
   /** The capped steering forces of the last tick, by type id, when the worker sends them (the force overlay). */
   readonly forces = new Map<string, Float64Array>();
   private obstacleData: Float64Array = EMPTY;
@@ -68,7 +70,7 @@ export class FrameWorld implements PreviewWorld {
     this.tick = frame.tick;
     if (!sameList(this.types, frame.types)) {
       this.types = frame.types.slice();
-      for (const m of [this.pos, this.vel, this.forces, this.st]) for (const id of m.keys()) if (!frame.types.includes(id)) m.delete(id);
+      for (const m of [this.pos, this.vel, this.forces, this.st, this.drawn]) for (const id of m.keys()) if (!frame.types.includes(id)) m.delete(id);
     }
     for (let k = 0; k < frame.types.length; k++) {
       const id = frame.types[k];
@@ -79,6 +81,13 @@ export class FrameWorld implements PreviewWorld {
       o += (per / 2) * n2;
     }
     if (!frame.forces) this.forces.clear();
+    const smoothed = frame.headingTypes ?? [];
+    for (const k of smoothed) {
+      const n2 = 2 * frame.counts[k];
+      copyInto(this.drawn, frame.types[k], data, o, n2);
+      o += n2;
+    }
+    if (this.drawn.size > smoothed.length) for (const id of this.drawn.keys()) if (!smoothed.some((k) => frame.types[k] === id)) this.drawn.delete(id);
     this.applyStates(frame);
     this.obstacleData = frame.obstacles;
     this.pointerAt = frame.pointer;
@@ -88,7 +97,7 @@ export class FrameWorld implements PreviewWorld {
   /** Copies the frame's state bytes (after its float64 data) out; types without states get all 0. */
   private applyStates(frame: FrameMessage): void {
     const carried = frame.stateTypes ?? [];
-    const bytes = carried.length ? new Uint8Array(frame.buffer, frameFloatBytes(frame.counts, frame.forces)) : NO_STATES;
+    const bytes = carried.length ? new Uint8Array(frame.buffer, frameFloatBytes(frame.counts, frame.forces, frame.headingTypes)) : NO_STATES;
     let b = 0;
     for (const k of carried) {
       const n = frame.counts[k];
@@ -120,6 +129,11 @@ export class FrameWorld implements PreviewWorld {
     const shape = this.scene as { agentTypes?: { id: string; states?: { name: string }[] }[] } | null;
     const names = shape?.agentTypes?.find((t) => t.id === typeId)?.states?.map((s) => s.name);
     return names?.length ? names : ['default'];
+  }
+
+  /** The drawn (smoothed) headings of a type with a heading smoother as of the last frame; null for a type without one (draw it by its velocity). */
+  drawnHeadings(typeId: string): Float64Array | null {
+    return this.drawn.get(typeId) ?? null;
   }
 
   /** The obstacles as of the last frame: x, y, r, vx, vy per circle. */

@@ -71,9 +71,12 @@ export interface FrameMessage {
   forces: boolean;
   /**
    * Per type in order: positions (2n), velocities (2n), then forces (2n) when `forces`, as float64;
-   * after them, one byte per agent (its state index) for each type of `stateTypes`, in that order.
+   * then the drawn headings (2n float64) of each type of `headingTypes`, in that order; after them,
+   * one byte per agent (its state index) for each type of `stateTypes`, in that order.
    */
   buffer: ArrayBuffer;
+  /** The indices (into `types`) of the types with a heading smoother, whose drawn headings the buffer carries (absent: none). */
+  headingTypes?: number[];
   /** The indices (into `types`) of the types with more than one state, whose states the buffer carries (absent: none). */
   stateTypes?: number[];
   /** The obstacles where they are now: x, y, r, vx, vy per circle. */
@@ -107,19 +110,21 @@ export function numbersPerAgent(forces: boolean): number {
   return forces ? 6 : 4;
 }
 
-/** Bytes of a frame's float64 data for these counts (the state bytes follow them). */
-export function frameFloatBytes(counts: readonly number[], forces: boolean): number {
+/** Bytes of a frame's float64 data for these counts, with the drawn headings of `headingTypes` (the state bytes follow them). */
+export function frameFloatBytes(counts: readonly number[], forces: boolean, headingTypes: readonly number[] = []): number {
   let n = 0;
   for (const c of counts) n += c;
-  return n * numbersPerAgent(forces) * 8;
+  let h = 0;
+  for (const k of headingTypes) h += 2 * counts[k];
+  return (n * numbersPerAgent(forces) + h) * 8;
 }
 
 /**
  * Bytes of a frame's buffer for these counts: the float64 data, then a state byte per agent of
  * each type of `stateTypes`, rounded up to whole float64s (the buffer is read as a Float64Array).
  */
-export function frameBytes(counts: readonly number[], forces: boolean, stateTypes: readonly number[] = []): number {
+export function frameBytes(counts: readonly number[], forces: boolean, stateTypes: readonly number[] = [], headingTypes: readonly number[] = []): number {
   let n = 0;
   for (const k of stateTypes) n += counts[k];
-  return frameFloatBytes(counts, forces) + 8 * Math.ceil(n / 8);
+  return frameFloatBytes(counts, forces, headingTypes) + 8 * Math.ceil(n / 8);
 }

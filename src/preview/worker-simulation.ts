@@ -73,6 +73,8 @@ export class WorkerSimulation {
   private lastWorld: BehaviorWorld | null = null;
   /** The indices of {@link lastWorld}'s types with more than one state (their states travel in frames). */
   private stateTypes: number[] = [];
+  /** The types of the current world whose drawn headings frames carry (those with a heading smoother). */
+  private headingTypes: number[] = [];
   private seq = 0;
   private readonly free: ArrayBuffer[] = [];
   private lent = 0;
@@ -337,13 +339,15 @@ export class WorkerSimulation {
       this.lastWorld = world;
       this.generation++;
       this.stateTypes = statefulTypes(world);
+      this.headingTypes = smoothedTypes(world);
     }
     const types = world.types.slice();
     const counts = types.map((id) => world.positions(id).length >> 1);
     const forces = this.sim.forcesKept;
     const stateTypes = this.stateTypes;
-    const floatBytes = frameFloatBytes(counts, forces);
-    const bytes = frameBytes(counts, forces, stateTypes);
+    const headingTypes = this.headingTypes;
+    const floatBytes = frameFloatBytes(counts, forces, headingTypes);
+    const bytes = frameBytes(counts, forces, stateTypes, headingTypes);
     const buffer = this.take(bytes, force);
     if (!buffer) {
       this.framePending = true;
@@ -364,6 +368,13 @@ export class WorkerSimulation {
         else out.fill(0, o, o + n2);
         o += n2;
       }
+    }
+    for (const k of headingTypes) {
+      const n2 = 2 * counts[k];
+      const d = world.drawnHeadings(types[k]);
+      if (d.length === n2) out.set(d, o);
+      else out.fill(0, o, o + n2);
+      o += n2;
     }
     if (stateTypes.length) {
       const bytesOut = new Uint8Array(buffer, floatBytes);
@@ -390,6 +401,7 @@ export class WorkerSimulation {
         forces,
         buffer,
         ...(stateTypes.length ? { stateTypes } : {}),
+        ...(headingTypes.length ? { headingTypes } : {}),
         obstacles,
         pointer,
         targets: [...this.host.targets].map(([name, [x, y]]) => [name, x, y]),
@@ -419,6 +431,16 @@ function statefulTypes(world: BehaviorWorld): number[] {
   if (typeof world.stateNames !== 'function') return out;
   world.types.forEach((id, k) => {
     if (world.stateNames(id).length > 1) out.push(k);
+  });
+  return out;
+}
+
+/** The types whose drawn headings are not their headings (a heading smoother): frames carry those. */
+function smoothedTypes(world: BehaviorWorld): number[] {
+  const out: number[] = [];
+  if (typeof world.drawnHeadings !== 'function') return out;
+  world.types.forEach((id, k) => {
+    if (world.drawnHeadings(id) !== world.headings(id)) out.push(k);
   });
   return out;
 }

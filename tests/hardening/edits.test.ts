@@ -222,6 +222,10 @@ const typePatch = fc.oneof(
   fc.record({ x: inRange(RANGES.spawnRect), y: inRange(RANGES.spawnRect), width: inRange(RANGES.spawnRect), height: inRange(RANGES.spawnRect) }).map((spawn) => ({ spawn })),
   fc.constant({ spawn: undefined }),
   inRange(RANGES.variation).map((v) => ({ variation: v ? { maxSpeed: v, maxForce: v } : undefined })),
+  // orientation, as the type panel commits it: a turn rate or none (the field emptied), smoothing 0 (none) or 2 to 64
+  inRange(RANGES.maxTurnRate).map((v) => ({ maxTurnRate: v })),
+  fc.constantFrom(180, 1e-9, 3, undefined).map((v) => ({ maxTurnRate: v })),
+  fc.oneof(fc.integer({ min: 2, max: 64 }), fc.constant(0)).map((v) => ({ headingSmoothing: v === 0 ? undefined : v })),
 );
 const worldPatch = fc.oneof(
   inRange(RANGES.worldSize).map((v) => ({ width: v })),

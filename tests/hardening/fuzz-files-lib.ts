@@ -360,6 +360,19 @@ function damageGraph(r: Rng, doc: SceneDocument): void {
   }
 }
 
+/** Turn rates and smoothing (BEHAVIORS.md, "Orientation"): in range, at its ends, and every way out of it. */
+const TURN_RATES = [1e-9, 0.5, 3, 45, 179.999, 180, 0, -0, -1, 180.0001, 1e308, '5', null, true];
+const SMOOTHINGS = [0, 2, 3, 64, 1, 65, 2.5, -2, '8', null];
+
+/** Gives some agent types a maxTurnRate and a headingSmoothing, mostly valid ones. */
+function orientationFor(r: Rng, doc: SceneDocument): void {
+  for (const t of doc.agentTypes) {
+    const o = t as unknown as Record<string, unknown>;
+    if (r.chance(0.6)) o.maxTurnRate = r.chance(0.7) ? r.pick(TURN_RATES.slice(0, 6)) : r.pick(TURN_RATES);
+    if (r.chance(0.4)) o.headingSmoothing = r.chance(0.7) ? r.pick(SMOOTHINGS.slice(0, 4)) : r.pick(SMOOTHINGS);
+  }
+}
+
 // ── States ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The node kinds of numbers and conditions (and Go to State): what states are made of. */
@@ -782,6 +795,7 @@ export function fuzzFile(seed: number, index: number): { name: string; text: str
   const base = (): SceneDocument => {
     const d = structuredClone(bases()[k]);
     if (r.chance(0.35)) (d.world as { walls?: unknown }).walls = wallsFor(r, d.world);
+    if (r.chance(0.3)) orientationFor(r, d);
     return d;
   };
   if (kind < 250) {

@@ -64,7 +64,7 @@ describe('a call naming a type that does not exist says so', () => {
     ['another case', 'BOID', 'unknown agent type "BOID"'],
   ])('%s', (_, id, message) => {
     const w = mod.createWorld();
-    for (const method of ['agents', 'positions', 'velocities', 'computeForces'] as const) {
+    for (const method of ['agents', 'positions', 'velocities', 'computeForces', 'headings', 'drawnHeadings'] as const) {
       expect(() => (w[method] as (x: unknown) => unknown)(id)).toThrow(`${method}: ${message}; ${HAS}`);
     }
     expect(() => w.setCount(id as string, 1)).toThrow(`setCount: ${message}; ${HAS}`);

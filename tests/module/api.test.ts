@@ -87,6 +87,8 @@ describe.each([
       expect(() => w.computeForces('')).toThrow(`computeForces: unknown agent type ""; ${has}`);
       expect(() => w.setCount('sheep', 3)).toThrow(`setCount: unknown agent type "sheep"; ${has}`);
       expect(() => w.positions(undefined as unknown as string)).toThrow(`positions: unknown agent type undefined undefined; ${has}`);
+      expect(() => w.headings('sheep')).toThrow(`headings: unknown agent type "sheep"; ${has}`);
+      expect(() => w.drawnHeadings(7 as unknown as string)).toThrow(`drawnHeadings: unknown agent type number 7; ${has}`);
     });
 
     it('an unknown target, and bad numbers', async () => {

@@ -46,6 +46,9 @@ world.step(10);
 const p: Float64Array = world.positions(boid);
 const v: Float64Array = world.velocities('walker');
 const f: Float64Array = world.computeForces('wolf');
+const h: Float64Array = world.headings(boid);
+const dh: Float64Array = world.drawnHeadings('walker');
+const smoother: { slots: number } | undefined = world.snapshot().types['boid']?.smoother;
 const first: { x: number; y: number; vx: number; vy: number } | undefined = world.agents(boid)[0];
 const snap: Snapshot = world.snapshot();
 const resumed: World = createWorld({ snapshot: JSON.parse(JSON.stringify(snap)) as Snapshot });
@@ -58,7 +61,7 @@ const wallsAfter: Wall[] | undefined = resumed.snapshot().walls;
 const tick: number = resumed.tick;
 const types: readonly AgentTypeId[] = world.types;
 const embedded: Readonly<Record<string, unknown>> = scene;
-export { p, v, f, first, tick, types, embedded, walls, wallsAfter };
+export { p, v, f, h, dh, smoother, first, tick, types, embedded, walls, wallsAfter };
 `;
 
 describe('the .d.ts of an exported module', () => {

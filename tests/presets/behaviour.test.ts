@@ -46,6 +46,39 @@ describe('seek', () => {
   });
 });
 
+describe('tanks', () => {
+  it('turn at most 3° a tick (but off the border), swinging round in arcs, yet every tank reaches the pointer wherever it moves', () => {
+    const w = worldOf(preset('tanks'));
+    const cos3 = Math.cos((3 * Math.PI) / 180);
+    let atLimit = 0;
+    for (const [x, y] of [
+      [200, 150],
+      [600, 450],
+      [650, 120],
+    ]) {
+      w.setPointer(x, y);
+      const closest = new Array(8).fill(Infinity);
+      for (let t = 0; t < 600; t++) {
+        const before = Array.from(w.headings('tank'));
+        w.step();
+        const h = w.headings('tank');
+        const p = w.positions('tank');
+        for (let i = 0; i < 8; i++) {
+          const c = before[2 * i] * h[2 * i] + before[2 * i + 1] * h[2 * i + 1];
+          // (a bounce off the border turns at once: the limit bounds only the turn steering asks for)
+          const onBorder = p[2 * i] <= 0 || p[2 * i] >= 800 || p[2 * i + 1] <= 0 || p[2 * i + 1] >= 600;
+          if (!onBorder) expect(c).toBeGreaterThan(cos3 - 1e-12);
+          if (c < cos3 + 1e-9) atLimit++;
+          closest[i] = Math.min(closest[i], distTo(p, i, x, y));
+        }
+      }
+      expect(Math.max(...closest)).toBeLessThan(10);
+    }
+    // turning at the limit is common: the tanks circle the pointer rather than stopping on it
+    expect(atLimit).toBeGreaterThan(1000);
+  });
+});
+
 describe('flee', () => {
   it('drives the agents away from the pointer, out of its panic distance', () => {
     const w = worldOf(preset('flee'));

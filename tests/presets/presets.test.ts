@@ -55,6 +55,7 @@ describe('the presets', () => {
       'rooms',
       'seek',
       'sheep-and-wolves',
+      'tanks',
       'wander',
     ]);
   });

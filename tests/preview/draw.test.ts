@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typeStyles } from '../../src/preview/draw';
+import { Renderer, typeStyles } from '../../src/preview/draw';
 import { edited, previewScene } from './scene';
 
 describe('typeStyles', () => {
@@ -33,5 +33,32 @@ describe('typeStyles', () => {
 
   it('gives nothing for no scene', () => {
     expect(typeStyles(null).size).toBe(0);
+  });
+});
+
+describe('Renderer.updateHeadings', () => {
+  const vel = Float64Array.of(0, 2, 0, 0);
+  const world = (drawn?: Float64Array | null, head?: Float64Array) => ({
+    types: ['a'],
+    positions: () => Float64Array.of(0, 0, 5, 5),
+    velocities: () => vel,
+    ...(drawn !== undefined ? { drawnHeadings: () => drawn } : {}),
+    ...(head ? { headings: () => head } : {}),
+  });
+
+  it('draws a smoothed type by the world’s drawn headings', () => {
+    const r = new Renderer();
+    const drawn = Float64Array.of(0.6, 0.8, -1, 0);
+    r.updateHeadings(world(drawn, Float64Array.of(0, 1, 1, 0)));
+    expect(Array.from(r.headingsOf('a', 2))).toEqual([0.6, 0.8, -1, 0]);
+  });
+
+  it('draws any other type by its velocity, a stopped agent keeping its last heading', () => {
+    const head = Float64Array.of(0, 1, 1, 0);
+    for (const w of [world(), world(null), world(head, head)]) {
+      const r = new Renderer();
+      r.updateHeadings(w);
+      expect(Array.from(r.headingsOf('a', 2))).toEqual([0, 1, 1, 0]);
+    }
   });
 });

@@ -73,6 +73,31 @@ describe('a swap that copies the world’s arrays (transfer.ts)', () => {
     }
   });
 
+  it('carries a heading smoother and a turn limit as the snapshot API does: the same k kept, another k or none started afresh', async () => {
+    const scene = edited(previewScene(), (s) => {
+      s.agentTypes[0].maxTurnRate = 4;
+      s.agentTypes[0].headingSmoothing = 5;
+      s.agentTypes[1].headingSmoothing = 3;
+    });
+    for (const [next, midTick] of [
+      [edit(scene, false), false],
+      [edit(scene, true), true],
+      [edited(edit(scene, false), (s) => ((s.agentTypes[0].headingSmoothing = 7), delete s.agentTypes[1].headingSmoothing, (s.agentTypes[1].maxTurnRate = 2))), false],
+      [edited(edit(scene, true), (s) => ((s.agentTypes[0].headingSmoothing = 7), delete s.agentTypes[0].maxTurnRate)), false],
+    ] as const) {
+      const direct = await running(scene, true, 23, midTick);
+      const reference = await running(scene, false, 23, midTick);
+      const text = sourceOf(next);
+      expect(await direct.load(text)).toEqual({ kind: 'resumed' });
+      expect(await reference.load(text)).toEqual({ kind: 'resumed' });
+      expect(state(direct.world!)).toBe(state(reference.world!));
+      direct.world!.step(40);
+      reference.world!.step(40);
+      expect(state(direct.world!)).toBe(state(reference.world!));
+      for (const id of direct.world!.types) expect(Array.from(direct.world!.drawnHeadings(id))).toEqual(Array.from(reference.world!.drawnHeadings(id)));
+    }
+  });
+
   it('takes no snapshot of the old world', async () => {
     const host = await running(previewScene(), true, 10, false);
     host.world!.snapshot = () => {

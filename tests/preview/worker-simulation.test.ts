@@ -466,4 +466,32 @@ describe('WorkerSimulation', () => {
     expect(frameBytes(frame.counts, false)).toBe(frameBytes(frame.counts, false, frame.stateTypes));
     expect(Array.from(read(frame).states('boid'))).toEqual(new Array(40).fill(0));
   });
+
+  it('carries the drawn headings of the types with a heading smoother, with their states after them, and the page reads them', async () => {
+    const smooth = edited(timerScene(43), (d) => {
+      d.agentTypes[0].headingSmoothing = 6;
+      d.agentTypes[0].maxTurnRate = 5;
+    });
+    const { scope, sim } = await started(smooth);
+    const first = scope.lastFrame();
+    expect(first.headingTypes).toEqual([0]);
+    expect(first.buffer.byteLength).toBeGreaterThanOrEqual(frameBytes(first.counts, false, [0], [0]));
+    await sim.handle({ type: 'step', n: 61 });
+    const page = read(scope.lastFrame());
+    const world = await reference(smooth, 61);
+    expect(Array.from(page.drawnHeadings('boid')!)).toEqual(Array.from(world.drawnHeadings('boid')));
+    expect(Array.from(page.drawnHeadings('boid')!)).not.toEqual(Array.from(world.headings('boid')));
+    expect(page.drawnHeadings('hunter')).toBeNull();
+    // the states still read right after the headings
+    expect(Array.from(page.states('boid'))).toEqual(Array.from(world.states('boid')));
+    // and the page's copy is reused
+    const drawn = page.drawnHeadings('boid');
+    await sim.handle({ type: 'buffer', buffer: scope.lastFrame().buffer });
+    await sim.handle({ type: 'step', n: 5 });
+    page.apply(scope.lastFrame());
+    expect(page.drawnHeadings('boid')).toBe(drawn);
+
+    const plain = await started(base);
+    expect(plain.scope.lastFrame().headingTypes).toBeUndefined();
+  });
 });

@@ -106,6 +106,27 @@ describe('allocation per tick', () => {
     expect(perTick).toBeLessThan(MAX_BYTES_PER_TICK);
   });
 
+  it('a turn limit and a heading smoother (2,000 agents asked to turn about every tick, with and without walls) allocate < 2 KiB per tick', () => {
+    const walls = [{ id: 'w', points: [[100, 450], [1100, 450]] as [number, number][], closed: false }];
+    for (const withWalls of [false, true]) {
+      const w = new World(
+        { width: 1200, height: 900, edges: 'bounce', seed: 5, ...(withWalls ? { walls } : {}), agentTypes: [{ id: 'tank', count: 2000, mass: 1, maxSpeed: 4, maxForce: 2 }] },
+        [{ turn: [0.9961946980917455, 0.08715574274765817], smoothing: 8 }],
+      );
+      // a desired direction that swings round with the tick: the limit acts on most agents
+      const swing: ForceFn = (world, a) => {
+        const F = a.force;
+        const c = (world.tick % 40) / 20 - 1;
+        for (let i = 0; i < a.count; i++) {
+          F[2 * i] = 4 * c - a.vel[2 * i];
+          F[2 * i + 1] = (i & 1 ? 3 : -3) - a.vel[2 * i + 1];
+        }
+      };
+      const perTick = bytesPerTick(() => step(w, [swing]));
+      expect(perTick).toBeLessThan(MAX_BYTES_PER_TICK);
+    }
+  });
+
   it('solid walls in the integrator (a maze of 400 segments, agents pushed into them) allocate < 2 KiB per tick', () => {
     const walls = [];
     for (let k = 0; k < 20; k++) {

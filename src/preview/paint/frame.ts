@@ -36,8 +36,15 @@ export type Hot =
   | { kind: 'wall-point'; wall: string; index: number }
   | null;
 
-/** The part of the preview's world (PreviewWorld) a frame is drawn from. */
-export type DrawnWorld = Pick<PreviewWorld, 'types' | 'positions' | 'velocities'>;
+/**
+ * The part of the preview's world (PreviewWorld) a frame is drawn from, and, when the world has
+ * them, its drawn headings (a module world: `drawnHeadings`, the same array as `headings` for a type
+ * without a heading smoother; a worker's FrameWorld: the smoothed ones, or null).
+ */
+export type DrawnWorld = Pick<PreviewWorld, 'types' | 'positions' | 'velocities'> & {
+  drawnHeadings?(typeId: string): Float64Array | null;
+  headings?(typeId: string): Float64Array;
+};
 
 /** What {@link Renderer.draw} draws. */
 export interface Layers {
