@@ -70,6 +70,7 @@ export class SteerNumberField extends LitElement {
     compact: { type: Boolean, reflect: true },
     hint: { attribute: false },
     problem: { attribute: false },
+    check: { attribute: false },
     error: { state: true },
   };
 
@@ -87,6 +88,11 @@ export class SteerNumberField extends LitElement {
   declare hint: string | undefined;
   /** A problem the compiler found with the value in the document: the field is marked, the message is its tooltip. */
   declare problem: string | undefined;
+  /**
+   * A rule beyond the range, between fields (a parameter's min at most its max): why a number in
+   * range is not accepted, or null. A refused number is shown invalid with that message and not committed.
+   */
+  declare check: ((value: number) => string | null) | undefined;
   /** Why the typed text is not committed, while it is not. */
   declare error: string | null;
 
@@ -162,6 +168,7 @@ export class SteerNumberField extends LitElement {
     this.compact = false;
     this.hint = undefined;
     this.problem = undefined;
+    this.check = undefined;
     this.error = null;
   }
 
@@ -183,7 +190,10 @@ export class SteerNumberField extends LitElement {
   private follow(text: string, final: boolean): void {
     this.error = numberProblem(text, this.range, final);
     const p = parseNumber(text);
-    this.tell(p.kind === 'number' && inRange(p.value, this.range) ? p.value : this.startValue);
+    const ok = p.kind === 'number' && inRange(p.value, this.range);
+    const refused = ok && this.check ? this.check(p.value) : null;
+    if (refused) this.error = refused;
+    this.tell(ok && !refused ? p.value : this.startValue);
   }
 
   private onInput(e: Event): void {

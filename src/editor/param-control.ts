@@ -30,6 +30,9 @@ export class SteerParam extends LitElement {
     ownType: { attribute: false },
     problem: { attribute: false },
     driven: { attribute: false },
+    exposed: { attribute: false },
+    exposable: { attribute: false },
+    typeParams: { attribute: false },
   };
 
   /** The parameter's definition. */
@@ -44,6 +47,12 @@ export class SteerParam extends LitElement {
   declare problem: string | undefined;
   /** A number parameter whose input is connected: the wire gives its value, the field is off. */
   declare driven: boolean;
+  /** The agent type parameter this number parameter is exposed as (`GraphNode.exposed`), or undefined: its literal counts. */
+  declare exposed: string | undefined;
+  /** Whether the parameter may be exposed (a number the node reads at run time, not driven by a wire): a button offers it. */
+  declare exposable: boolean;
+  /** The names of the own type's parameters (a Parameter node's choice). */
+  declare typeParams: readonly string[];
 
   static styles = css`
     :host {
@@ -102,6 +111,65 @@ export class SteerParam extends LitElement {
     input[type='text'] {
       width: 64px;
     }
+    /* exposed: a chip naming the type parameter instead of the field (the filled diamond of the expose button) */
+    .chip {
+      flex: 1 1 auto;
+      min-width: 0;
+      display: inline-flex;
+      align-items: center;
+      gap: 4px;
+      height: 20px;
+      padding: 0 4px 0 7px;
+      border-radius: 10px;
+      border: 1px solid var(--steer-param-border);
+      background: var(--steer-param-bg);
+      color: var(--steer-param);
+      font: 600 11px/18px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      cursor: pointer;
+      text-align: left;
+    }
+    .chip .name {
+      flex: 1 1 auto;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+      text-align: left;
+    }
+    .chip:hover,
+    .chip:focus-visible {
+      border-color: var(--steer-param);
+      outline: none;
+    }
+    button.expose,
+    button.unexpose {
+      flex: 0 0 auto;
+      width: 16px;
+      height: 16px;
+      padding: 0;
+      border: 0;
+      border-radius: 3px;
+      background: none;
+      color: var(--steer-text-hint);
+      font: 11px/16px system-ui, sans-serif;
+      cursor: pointer;
+    }
+    button.expose:hover,
+    button.expose:focus-visible {
+      color: var(--steer-param);
+      background: var(--steer-param-bg);
+      outline: none;
+    }
+    button.unexpose {
+      color: var(--steer-param);
+      opacity: 0.7;
+    }
+    button.unexpose:hover,
+    button.unexpose:focus-visible {
+      opacity: 1;
+      background: var(--steer-param-border);
+      outline: none;
+    }
     :host([problem]) input,
     :host([problem]) select {
       border-color: var(--steer-danger);
@@ -116,6 +184,9 @@ export class SteerParam extends LitElement {
     this.problem = undefined;
     this.scene = undefined;
     this.driven = false;
+    this.exposed = undefined;
+    this.exposable = false;
+    this.typeParams = [];
     // A control's pointer work (sliders, selects, text) must not drag the node or pan the canvas.
     this.addEventListener('pointerdown', (e) => e.stopPropagation());
     this.addEventListener('dblclick', (e) => e.stopPropagation());
@@ -126,6 +197,11 @@ export class SteerParam extends LitElement {
     this.dispatchEvent(
       new CustomEvent('param-change', { detail: { key: this.def.key, value, merge }, bubbles: true, composed: true }),
     );
+  }
+
+  /** Tells the node a parameter command: expose, un-expose, or show the type parameter in the Parameters panel. */
+  private ask(type: 'param-expose' | 'param-unexpose' | 'param-show'): void {
+    this.dispatchEvent(new CustomEvent(type, { detail: { key: this.def.key, name: this.exposed }, bubbles: true, composed: true }));
   }
 
   protected updated(): void {
@@ -181,6 +257,35 @@ export class SteerParam extends LitElement {
       // the typed value stays in the document (it returns when the wire is taken off)
       return html`${label}<span class="wired" data-test="driven" title="${p.label} is driven by the wire into its socket; take the wire off to type a value">driven by the wire</span>`;
     }
+    if (p.type === 'number' && this.exposed !== undefined) {
+      const name = this.exposed;
+      return html`${label}<button
+          class="chip"
+          data-test="exposed-chip"
+          title="${p.label} is read from the type parameter “${name}”, which the game sets at run time. Click to show it in the Parameters panel."
+          aria-label="${p.label}: exposed as ${name}; show it in the Parameters panel"
+          @click=${() => this.ask('param-show')}
+        ><span aria-hidden="true">◆</span><span class="name">${name}</span></button><button
+          class="unexpose"
+          data-test="unexpose"
+          title="Un-expose: ${p.label} takes a value of its own again (the parameter’s default)"
+          aria-label="Un-expose ${p.label}"
+          @click=${() => this.ask('param-unexpose')}
+        >×</button>`;
+    }
+    if (p.type === 'name' && (p as { of?: string }).of === 'typeParam') {
+      // a Parameter node chooses among its type's parameters
+      const value = typeof this.value === 'string' ? this.value : p.default;
+      const missing = !this.typeParams.includes(value);
+      return html`${label}<select
+          aria-label=${p.label}
+          title=${title}
+          @change=${(e: Event) => this.commit((e.target as HTMLSelectElement).value, false)}
+        >
+          ${this.typeParams.map((n) => html`<option value=${n} ?selected=${n === value}>${n}</option>`)}
+          ${missing ? html`<option value=${value} selected>${value} (missing)</option>` : nothing}
+        </select>`;
+    }
     if (p.type === 'name') {
       return html`${label}<input
           type="text"
@@ -217,7 +322,15 @@ export class SteerParam extends LitElement {
             e.stopPropagation();
             this.commit(e.detail.value, true);
           }}
-        ></steer-number-field>${unitOf(p.unit)}`;
+        ></steer-number-field>${unitOf(p.unit)}${this.exposable
+          ? html`<button
+              class="expose"
+              data-test="expose"
+              title="Expose as parameter: a parameter of this agent type that the game (world.setParam) and the Parameters panel’s live slider set while it runs"
+              aria-label="Expose ${p.label} as a parameter"
+              @click=${() => this.ask('param-expose')}
+            >◇</button>`
+          : nothing}`;
     }
     const opts = this.options();
     const value = typeof this.value === 'string' ? this.value : '';

@@ -123,7 +123,8 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         const mutedChanged = view.muted !== (n.muted === true);
         view.muted = n.muted === true;
         const wiredChanged = setWired(view, wired.get(n.id) ?? none);
-        if (changed || diagChanged || mutedChanged || wiredChanged) await area.update('node', view.id);
+        const exposedChanged = view.setExposed(n.exposed);
+        if (changed || diagChanged || mutedChanged || wiredChanged || exposedChanged) await area.update('node', view.id);
         const pos = area.nodeViews.get(view.id)?.position;
         if (pos && (pos.x !== n.position[0] || pos.y !== n.position[1])) {
           await area.translate(view.id, { x: n.position[0], y: n.position[1] });
