@@ -11,7 +11,7 @@ export const alignment: NodeDef = {
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [
-    { key: 'sight', label: 'Sight', type: 'number', default: 100, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this count, px.' },
+    { key: 'sight', label: 'Sight', type: 'number', runtime: false, default: 100, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this count, px.' },
     frontOnlyParam,
     neighbourTypeParam,
     maxNeighborsParam,

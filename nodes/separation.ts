@@ -11,7 +11,7 @@ export const separation: NodeDef = {
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [
-    { key: 'distance', label: 'Distance', type: 'number', default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this push the agent away, px.' },
+    { key: 'distance', label: 'Distance', type: 'number', runtime: false, default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this push the agent away, px.' },
     frontOnlyParam,
     neighbourTypeParam,
     maxNeighborsParam,
