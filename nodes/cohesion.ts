@@ -1,4 +1,4 @@
-import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam } from './emit-helpers';
+import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam, passArgs } from './emit-helpers';
 import type { NodeDef } from './types';
 
 /** Cohesion: one rule of Flock on its own (capped at maxForce, unweighted: weight it in a Sum). */
@@ -11,7 +11,7 @@ export const cohesion: NodeDef = {
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [
-    { key: 'sight', label: 'Sight', type: 'number', runtime: false, default: 100, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this count, px.' },
+    { key: 'sight', label: 'Sight', type: 'number', default: 100, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this count, px.' },
     frontOnlyParam,
     neighbourTypeParam,
     maxNeighborsParam,
@@ -20,8 +20,9 @@ export const cohesion: NodeDef = {
     const G = ctx.agents('agentType');
     ctx.query(G, ctx.value('sight'));
     const P = ctx.pass();
+    const { scalars, varying } = passArgs(ctx, ['sight']);
     return {
-      pre: ctx.call('cohesionPass', 'A', G, ctx.num('sight'), ctx.bool('frontOnly'), P, ctx.num('maxNeighbors')),
+      pre: ctx.call('cohesionPass', 'A', G, scalars[0], ctx.bool('frontOnly'), P, ctx.num('maxNeighbors'), ...(varying ?? [])),
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },

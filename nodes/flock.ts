@@ -1,4 +1,4 @@
-import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam } from './emit-helpers';
+import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam, passArgs } from './emit-helpers';
 import { show } from './physics';
 import type { NodeDef, PhysicsContext } from './types';
 
@@ -12,11 +12,11 @@ export const flock: NodeDef = {
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [
-    { key: 'sight', label: 'Sight', type: 'number', runtime: false, default: 100, min: 0, max: 1e4, step: 5, unit: 'px', slider: true, help: 'Neighbours closer than this count for alignment and cohesion, px.' },
-    { key: 'separation', label: 'Separation', type: 'number', runtime: false, default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this push the agent away, px.' },
-    { key: 'separationWeight', label: 'Separation weight', type: 'number', runtime: false, default: 1.5, min: 0, max: 100, step: 0.1, unit: '×', slider: true, help: 'Weight of the separation rule.' },
-    { key: 'alignmentWeight', label: 'Alignment weight', type: 'number', runtime: false, default: 1, min: 0, max: 100, step: 0.1, unit: '×', slider: true, help: 'Weight of the alignment rule.' },
-    { key: 'cohesionWeight', label: 'Cohesion weight', type: 'number', runtime: false, default: 1, min: 0, max: 100, step: 0.1, unit: '×', slider: true, help: 'Weight of the cohesion rule.' },
+    { key: 'sight', label: 'Sight', type: 'number', default: 100, min: 0, max: 1e4, step: 5, unit: 'px', slider: true, help: 'Neighbours closer than this count for alignment and cohesion, px.' },
+    { key: 'separation', label: 'Separation', type: 'number', default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this push the agent away, px.' },
+    { key: 'separationWeight', label: 'Separation weight', type: 'number', default: 1.5, min: 0, max: 100, step: 0.1, unit: '×', slider: true, help: 'Weight of the separation rule.' },
+    { key: 'alignmentWeight', label: 'Alignment weight', type: 'number', default: 1, min: 0, max: 100, step: 0.1, unit: '×', slider: true, help: 'Weight of the alignment rule.' },
+    { key: 'cohesionWeight', label: 'Cohesion weight', type: 'number', default: 1, min: 0, max: 100, step: 0.1, unit: '×', slider: true, help: 'Weight of the cohesion rule.' },
     frontOnlyParam,
     neighbourTypeParam,
     maxNeighborsParam,
@@ -25,7 +25,8 @@ export const flock: NodeDef = {
     const G = ctx.agents('agentType');
     ctx.query(G, Math.max(ctx.value('sight'), ctx.value('separation')));
     const P = ctx.pass();
-    const pre = ctx.call('flockPass', 'A', G, ctx.num('sight'), ctx.num('separation'), ctx.num('separationWeight'), ctx.num('alignmentWeight'), ctx.num('cohesionWeight'), ctx.bool('frontOnly'), P, ctx.num('maxNeighbors'));
+    const { scalars, varying } = passArgs(ctx, ['sight', 'separation', 'separationWeight', 'alignmentWeight', 'cohesionWeight']);
+    const pre = ctx.call('flockPass', 'A', G, ...scalars, ctx.bool('frontOnly'), P, ctx.num('maxNeighbors'), ...(varying ? [`[${varying.join(', ')}]`] : []));
     return { pre, outputs: { force: { type: 'force', arr: P, off: '2 * i' } } };
   },
   mute: 'zero',

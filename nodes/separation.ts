@@ -1,4 +1,4 @@
-import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam } from './emit-helpers';
+import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam, passArgs } from './emit-helpers';
 import type { NodeDef } from './types';
 
 /** Separation: one rule of Flock on its own (capped at maxForce, unweighted: weight it in a Sum). */
@@ -11,7 +11,7 @@ export const separation: NodeDef = {
   inputs: [],
   outputs: [{ key: 'force', label: 'Force', type: 'force' }],
   params: [
-    { key: 'distance', label: 'Distance', type: 'number', runtime: false, default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this push the agent away, px.' },
+    { key: 'distance', label: 'Distance', type: 'number', default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Neighbours closer than this push the agent away, px.' },
     frontOnlyParam,
     neighbourTypeParam,
     maxNeighborsParam,
@@ -20,8 +20,9 @@ export const separation: NodeDef = {
     const G = ctx.agents('agentType');
     ctx.query(G, ctx.value('distance'));
     const P = ctx.pass();
+    const { scalars, varying } = passArgs(ctx, ['distance']);
     return {
-      pre: ctx.call('separationPass', 'A', G, ctx.num('distance'), ctx.bool('frontOnly'), P, ctx.num('maxNeighbors')),
+      pre: ctx.call('separationPass', 'A', G, scalars[0], ctx.bool('frontOnly'), P, ctx.num('maxNeighbors'), ...(varying ?? [])),
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },

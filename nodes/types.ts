@@ -166,6 +166,11 @@ export interface EmitContext {
    * has no parameter of that name.
    */
   param(name: string): string | null;
+  /**
+   * For code before the agent loop (a whole-type pass): the identifier of the per-agent array of
+   * an exposed parameter (`Q<k>`, indexed by agent), or null when the parameter is not exposed.
+   */
+  paramArray(key: string): string | null;
   /** A boolean parameter. */
   bool(key: string): boolean;
   /** An agent-type parameter: the identifier of that type's agent set ('A' for the own type). */
