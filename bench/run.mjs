@@ -73,11 +73,17 @@ const modules = JSON.parse(
   execFileSync(process.execPath, ['--import', 'tsx', 'bench/emit-modules.ts', '--out', tmp, '--sizes', sizes.join(',')], { cwd: repoRoot, encoding: 'utf8' }).trim(),
 );
 
+// The same flock with every parameter exposed (issue 18): its row and the bar exposed / ours.
+const exposedModules = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/emit-modules.ts', '--out', tmp, '--exposed', '--sizes', sizes.join(',')], { cwd: repoRoot, encoding: 'utf8' }).trim(),
+);
+
 const engines = [
   { key: 'yuka', label: 'Yuka 0.7.8, best cell', run: (n) => yukaRow(n, bestCell[n]) },
   { key: 'ours', label: 'Steergraph, compiled module', run: (n) => runRow(['bench/module-flock.mjs', '--module', modules[n], '--radius', '40', '--json', ...harness]) },
   { key: 'floor', label: 'hand-written floor', run: (n) => runRow([path.join(peers, 'handwritten-flock.mjs'), '--json', '--n', String(n), '--combine', 'sum', ...harness]) },
 ];
+engines.push({ key: 'exposed', label: 'Steergraph, every parameter exposed', run: (n) => runRow(['bench/module-flock.mjs', '--module', exposedModules[n], '--radius', '40', '--json', ...harness]) });
 if (withKernels) {
   engines.push({ key: 'kernels', label: 'Steergraph, kernels by hand', run: (n) => runRow(['--import', 'tsx', 'bench/ours.ts', '--n', String(n), '--json', ...harness]) });
 }
@@ -277,6 +283,14 @@ for (const [n, need] of [
   const f = G.floor.g;
   const ok = !Number.isNaN(g) && !Number.isNaN(f);
   bar('our growth per doubling within 10 % of the floor’s', ok ? `${g.toFixed(2)}× vs ${f.toFixed(2)}× (${((g / f - 1) * 100).toFixed(1)} %)` : 'needs two sizes from 2,000 to 20,000', ok ? Math.abs(g / f - 1) <= 0.1 : null);
+}
+{
+  // issue 18: the flock with every parameter exposed (type parameters at their defaults: the same simulation)
+  const r = S[10000] ? ratio(10000, 'exposed', 'ours') : null;
+  bar('every parameter exposed within 1.1× of the constant flock at N = 10,000', r ? `${r.med.toFixed(3)}× (${r.min.toFixed(3)}–${r.max.toFixed(3)})` : 'not run', r ? r.med <= 1.1 : null);
+  out.push(`  (exposed / constant at every N: ${sizes.map((n) => `${n}: ${ratio(n, 'exposed', 'ours')?.med.toFixed(3) ?? '–'}×`).join(', ')})`);
+  const differ = sizes.filter((n) => rows[n].ours.some((r, k) => !r.skipped && rows[n].exposed[k] && r.checksum !== rows[n].exposed[k].checksum));
+  out.push(differ.length ? `  WARNING: the exposed and constant flocks ended in different states at N = ${differ.join(', ')}.` : '  The exposed and constant flocks ended every run in the same state (same position checksum).');
 }
 out.push('');
 out.push(`Wall time ${elapsed()}.`);

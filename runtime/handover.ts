@@ -2,6 +2,7 @@
  * The hand-over of a module world's state to a world of a recompiled module (the editor's preview,
  * src/preview/transfer.ts), without the snapshot round trip: out of api.ts, which re-exports it.
  */
+import { carryParams } from './params';
 import { carryStates } from './snapshot';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { Walls } from './walls';
@@ -104,6 +105,8 @@ export class Handover implements WorldHandover {
       const a = stateTable(from.scene, from.program, s.k);
       const states = { names: a.names, index: old.state, time: old.tis };
       const signals = { names: a.signals, flags: old.sig };
+      // parameters by name: a value the game (or the editor's panel) set survives the recompile
+      const params = { names: old.params.map((p) => p.name), values: old.parValue, agents: old.par };
       if (keepLimits.has(t.id)) {
         // spawn for the new limits, then take everything else
         wb.setCount(k, n);
@@ -113,6 +116,7 @@ export class Handover implements WorldHandover {
         t.mem.set(mem);
         if (wa.forcesReady) t.force.set(old.force);
         carryStates(t, stateTable(this.scene, this.program, k), states, signals);
+        carryParams(t, params);
         return;
       }
       // setCount keeps the first `count` agents it has (copying them into arrays of its own) and
@@ -128,6 +132,7 @@ export class Handover implements WorldHandover {
       t.count = n;
       wb.setCount(k, n);
       carryStates(t, stateTable(this.scene, this.program, k), states, signals);
+      carryParams(t, params);
     });
     return true;
   }

@@ -3,6 +3,7 @@
  * snapshot passes before a world resumes it (every value against the loader's ranges, the world
  * it was taken in), and the restore itself. `createWorld({ snapshot })` in api.ts uses them.
  */
+import { carryParams } from './params';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, checkWalls, type Agents, type EdgeMode, type WallSpec } from './world';
 
@@ -28,6 +29,14 @@ export interface TypeSnapshot {
   states?: { names: string[]; index: number[]; time: number[] };
   /** Per agent its signal flags (bit k: names[k]); present for a type whose graphs read signals. */
   signals?: { names: string[]; flags: number[] };
+  /** The type's parameters: their names, type values and per-agent values (one packed array of `count` per name); present for a type with parameters. */
+  params?: { names: string[]; values: PackedNumbers; agents: PackedNumbers[] };
+}
+
+/** The parameters part of a type's snapshot (none for a type without parameters). */
+export function paramsSnapshot(a: Agents): Pick<TypeSnapshot, 'params'> {
+  if (!a.params.length) return {};
+  return { params: { names: a.params.map((p) => p.name), values: pack(a.parValue), agents: a.par.map((arr) => pack(arr.subarray(0, a.count))) } };
 }
 
 /** The states and signals part of a type's snapshot (none for a type without them). */
@@ -263,6 +272,7 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
       if (!whole(st.index, names.length - 1)) throw new Error(`createWorld: snapshot.types.${id}.states.index: expected ${n} state indices from 0 to ${names.length - 1}`);
       if (!whole(st.time, 0xffffffff)) throw new Error(`createWorld: snapshot.types.${id}.states.time: expected ${n} whole numbers of ticks`);
     }
+    if (t.params !== undefined) checkParamsSnapshot(t.params, id, n);
     if (t.signals !== undefined) {
       const sg = t.signals as Record<string, unknown>;
       if (!isRecord(sg) || !Array.isArray(sg.names) || !sg.names.every((x) => typeof x === 'string') || sg.names.length > 32) {
@@ -276,6 +286,16 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
   // types the snapshot lacks spawn at the scene's count
   for (const t of scene.agentTypes) if (!Object.hasOwn(s.types, t.id)) total += t.count;
   if (total > MAX_AGENTS) throw new Error(`createWorld: snapshot: expected at most ${MAX_AGENTS} agents in all types together, got ${total}`);
+}
+
+/** Throws unless `p` is a type's parameters part of a snapshot: names, and per name a finite type value and `n` finite per-agent values. */
+function checkParamsSnapshot(p: unknown, id: string, n: number): void {
+  const field = `types.${id}.params`;
+  if (!isRecord(p) || !Array.isArray(p.names) || !p.names.every((x) => typeof x === 'string') || !Array.isArray(p.agents) || p.agents.length !== p.names.length) {
+    throw new Error(`createWorld: snapshot.${field}: expected { names, values, agents } with one values entry and one agents array per name`);
+  }
+  checkPacked(p.values, `${field}.values`, p.names.length, LARGE);
+  p.agents.forEach((arr, j) => checkPacked(arr, `${field}.agents[${j}]`, n, LARGE));
 }
 
 /**
@@ -312,6 +332,7 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     a.head.set(unpack(t.head));
     a.maxSpeed.set(unpack(t.maxSpeed));
     a.maxForce.set(unpack(t.maxForce));
+    if (t.params) carryParams(a, { names: t.params.names, values: unpack(t.params.values), agents: t.params.agents.map(unpack) });
     for (const m of program.memory[k] ?? []) {
       const id = memoryKey(scene.agentTypes[k], m);
       if (id === undefined || !Object.hasOwn(t.memory, id)) continue;

@@ -2,6 +2,7 @@ import { Grid } from './grid';
 import { Rng, derivedRng, hashString } from './rng';
 import { Walls, type WallSpec } from './walls';
 import { HOLE, MAX_AGENTS, checkCount, checkObstacle, checkWalls, checkWorldSpec, fail } from './checks';
+import { initParams, resizeParams, type ParamSpec } from './params';
 
 export { LIMITS, MAX_COUNT, MAX_AGENTS, checkCount, checkSeed, checkWalls, checkWorldSpec } from './checks';
 
@@ -63,6 +64,8 @@ export interface AgentTypeSpec {
   maxForce: number;
   spawn?: SpawnSpec;
   variation?: VariationSpec;
+  /** The type's parameters (runtime/params.ts), in document order; absent: none. */
+  params?: ReadonlyArray<ParamSpec>;
 }
 
 /** Everything a world is built from: plain data, as the scene document carries it. */
@@ -156,6 +159,11 @@ export class Agents {
   sig: Uint32Array = new Uint32Array(0);
   /** The type has states or reads the time in state: `step` counts τ. */
   stateful = false;
+  /** Type parameters (runtime/params.ts): their specs, the type values, per-agent values (one array per parameter), and which arrays a game was handed (`paramArray`; checked each step). */
+  params: ReadonlyArray<ParamSpec> = [];
+  parValue: Float64Array = new Float64Array(0);
+  par: Float64Array[] = [];
+  parWatch: Uint8Array = new Uint8Array(0);
   /** The grid, when some graph queries this type (queryRadius > 0). */
   grid: Grid | null = null;
   queryRadius = 0;
@@ -259,6 +267,7 @@ export class World {
       a.queryRadius = layout.queryRadius ?? 0;
       a.passCount = layout.passes ?? 0;
       a.stateful = layout.stateful === true;
+      initParams(a, a.spec.params);
       this.setCount(k, a.spec.count);
     });
   }
@@ -373,6 +382,7 @@ export class World {
     a.rnd = new Float64Array(n * a.draws);
     a.passes = [];
     for (let p = 0; p < a.passCount; p++) a.passes.push(new Float64Array(2 * n));
+    resizeParams(a, keep, n);
     a.count = n;
     if (a.queryRadius > 0) {
       if (!a.grid) a.grid = new Grid();

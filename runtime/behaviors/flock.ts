@@ -30,17 +30,25 @@ import type { Agents } from '../world';
  * run over the whole type in grid order, in one function, the rule arithmetic of one agent overlaps
  * the scan of the next, and no call per agent boxes numbers (measured: ~15 % of a tick).
  */
+/**
+ * Per-agent values of Flock's exposed parameters (type parameters, runtime/params.ts): sight,
+ * separation, ws, wa, wc, each an agent-indexed array or null (the scalar argument then holds for
+ * every agent; for an exposed radius the scalar is its largest value, which bounds the scan).
+ */
+export type FlockVarying = readonly (Float64Array | null)[];
+
 export function flockPass(
   A: Agents,
   G: Agents,
   sight: number,
   separation: number,
-  ws: number,
-  wa: number,
-  wc: number,
+  ws0: number,
+  wa0: number,
+  wc0: number,
   frontOnly: boolean,
   out: Float64Array,
   maxNeighbors = Infinity,
+  X: FlockVarying | null = null,
 ): void {
   const grid = G.grid!;
   const same = A === G;
@@ -57,12 +65,21 @@ export function flockPass(
   const MF = A.maxForce;
   const M = A.mass;
   const range = sight > separation ? sight : separation;
-  const range2 = range * range;
-  const sight2 = sight * sight;
-  const sep2 = separation * separation;
+  let range2 = range * range;
+  let sight2 = sight * sight;
+  let sep2 = separation * separation;
+  let sepI = separation;
   const reach = grid.reach(range);
   // One radius in all directions: one test per candidate, and every neighbour counts for all rules.
-  const simple = sight === separation && !frontOnly;
+  let simple = sight === separation && !frontOnly;
+  let ws = ws0;
+  let wa = wa0;
+  let wc = wc0;
+  const XS = X !== null ? X[0] : null;
+  const XP = X !== null ? X[1] : null;
+  const XWS = X !== null ? X[2] : null;
+  const XWA = X !== null ? X[3] : null;
+  const XWC = X !== null ? X[4] : null;
   const n = A.count;
   // The loop starts with one empty turn (k = −1). V8 compiles this loop, which runs once per tick,
   // by on-stack replacement, and some runs (one in five in bench/module-flock.mjs at 10,000 agents)
@@ -75,6 +92,19 @@ export function flockPass(
     const i = same ? gorder[k] : k;
     const me = same ? k : -1;
     const self = same ? i : -1;
+    if (X !== null) {
+      // this agent's own radii and weights (the scan's reach is the largest radius's)
+      const si = XS !== null ? XS[i] : sight;
+      sepI = XP !== null ? XP[i] : separation;
+      const ri = si > sepI ? si : sepI;
+      range2 = ri * ri;
+      sight2 = si * si;
+      sep2 = sepI * sepI;
+      simple = si === sepI && !frontOnly;
+      ws = XWS !== null ? XWS[i] : ws0;
+      wa = XWA !== null ? XWA[i] : wa0;
+      wc = XWC !== null ? XWC[i] : wc0;
+    }
     const x = P[2 * i];
     const y = P[2 * i + 1];
     const cx = grid.col(x);
@@ -120,7 +150,7 @@ export function flockPass(
               sepx += dx * inv;
               sepy += dy * inv;
             } else {
-              sepx += self < gorder[j] ? -100 / separation : 100 / separation;
+              sepx += self < gorder[j] ? -100 / sepI : 100 / sepI;
             }
           }
         }
@@ -156,7 +186,7 @@ export function flockPass(
               sepx += dx * inv;
               sepy += dy * inv;
             } else {
-              sepx += self < gorder[j] ? -100 / separation : 100 / separation;
+              sepx += self < gorder[j] ? -100 / sepI : 100 / sepI;
             }
           }
         }
@@ -197,17 +227,17 @@ export function flockPass(
   }
 }
 
-/** Separation alone, as a pass: Flock's first rule, capped at maxForce, unweighted. */
-export function separationPass(A: Agents, G: Agents, distance: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
-  flockPass(A, G, 0, distance, 1, 0, 0, frontOnly, out, maxNeighbors);
+/** Separation alone, as a pass: Flock's first rule, capped at maxForce, unweighted (`R`: each agent's distance, when exposed). */
+export function separationPass(A: Agents, G: Agents, distance: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity, R: Float64Array | null = null): void {
+  flockPass(A, G, 0, distance, 1, 0, 0, frontOnly, out, maxNeighbors, R !== null ? [null, R, null, null, null] : null);
 }
 
-/** Alignment alone, as a pass: Flock's second rule, capped at maxForce, unweighted. */
-export function alignmentPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
-  flockPass(A, G, sight, 0, 0, 1, 0, frontOnly, out, maxNeighbors);
+/** Alignment alone, as a pass: Flock's second rule, capped at maxForce, unweighted (`R`: each agent's sight, when exposed). */
+export function alignmentPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity, R: Float64Array | null = null): void {
+  flockPass(A, G, sight, 0, 0, 1, 0, frontOnly, out, maxNeighbors, R !== null ? [R, null, null, null, null] : null);
 }
 
-/** Cohesion alone, as a pass: Flock's third rule, capped at maxForce, unweighted. */
-export function cohesionPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
-  flockPass(A, G, sight, 0, 0, 0, 1, frontOnly, out, maxNeighbors);
+/** Cohesion alone, as a pass: Flock's third rule, capped at maxForce, unweighted (`R`: each agent's sight, when exposed). */
+export function cohesionPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity, R: Float64Array | null = null): void {
+  flockPass(A, G, sight, 0, 0, 0, 1, frontOnly, out, maxNeighbors, R !== null ? [R, null, null, null, null] : null);
 }
