@@ -68,12 +68,12 @@ export function freshParamName(type: Pick<AgentType, 'params'>, base = 'param'):
  * a value the compiler needs as a constant).
  */
 export function canExpose(p: ParamDef): p is NumberParam {
-  return p.type === 'number' && !p.integer && (p as { runtime?: false }).runtime !== false;
+  return p.type === 'number' && !p.integer && p.runtime !== false;
 }
 
 /** Whether a node parameter names a parameter of its own agent type (the Parameter node's `name`). */
 function namesTypeParam(p: ParamDef): boolean {
-  return p.type === 'name' && (p as { of?: string }).of === 'typeParam';
+  return p.type === 'name' && p.of === 'typeParam';
 }
 
 const camel = (s: string): string => s.replace(/[-_\s]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');

@@ -273,7 +273,7 @@ export class SteerParam extends LitElement {
           @click=${() => this.ask('param-unexpose')}
         >×</button>`;
     }
-    if (p.type === 'name' && (p as { of?: string }).of === 'typeParam') {
+    if (p.type === 'name' && p.of === 'typeParam') {
       // a Parameter node chooses among its type's parameters
       const value = typeof this.value === 'string' ? this.value : p.default;
       const missing = !this.typeParams.includes(value);

@@ -26,11 +26,11 @@ export type PreviewSnapshot = Pick<Snapshot, 'seed' | 'tick' | 'pointer' | 'targ
  */
 export type PreviewWorld = Pick<
   BehaviorWorld,
-  'tick' | 'types' | 'scene' | 'positions' | 'velocities' | 'agents' | 'states' | 'stateNames' | 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'step'
+  'tick' | 'types' | 'scene' | 'positions' | 'velocities' | 'agents' | 'states' | 'stateNames' | 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'step' | 'param' | 'setParam'
 > & { snapshot(): PreviewSnapshot };
 
 /** Where a FrameWorld sends the edits made through it (to the worker, where a step is of n ticks). */
-export type FrameWorldCommands = Pick<PreviewWorld, 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount'> & { step(n: number): void; setParam?(typeId: string, name: string, value: number): void };
+export type FrameWorldCommands = Pick<PreviewWorld, 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'setParam'> & { step(n: number): void };
 
 const EMPTY = new Float64Array(0);
 const NO_STATES = new Uint8Array(0);
@@ -96,7 +96,7 @@ export class FrameWorld implements PreviewWorld {
 
   /** Sets a type parameter's value in the worker's world (shows in a later frame). */
   setParam(typeId: string, name: string, value: number): void {
-    this.commands.setParam?.(typeId, name, value);
+    this.commands.setParam(typeId, name, value);
   }
 
   /** Copies the frame's state bytes (after its float64 data) out; types without states get all 0. */

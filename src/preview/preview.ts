@@ -506,8 +506,8 @@ export class SteerPreview extends LitElement {
 
   /** The running world's value of type parameter `name` of `typeId` (in worker mode as of its last frame), or null when it has none. */
   paramValue(typeId: string, name: string): number | null {
-    const world = this.sim.world as (PreviewWorld & { param?(t: string, n: string): number }) | null;
-    if (!world?.param) return null;
+    const world = this.sim.world;
+    if (!world) return null;
     try {
       return world.param(typeId, name);
     } catch {

@@ -37,7 +37,7 @@ export interface InputSink {
   setTarget(name: string, x: number, y: number): void;
   setObstacles(obstacles: Obstacle[]): void;
   /** Sets a type parameter's value (`world.setParam`; throws what the world refuses). */
-  setParam?(typeId: string, name: string, value: number): void;
+  setParam(typeId: string, name: string, value: number): void;
 }
 
 /** One input the user gave: the Pointer, a named target, all obstacles at once, or a type parameter's value (a live slider). */
@@ -108,20 +108,14 @@ export function give(input: ReplayInput, sink: InputSink): void {
   if (input.kind === 'pointer') sink.setPointer(input.x, input.y);
   else if (input.kind === 'target') sink.setTarget(input.name, input.x, input.y);
   else if (input.kind === 'obstacles') sink.setObstacles(input.obstacles);
-  else setParamOf(sink, input.type, input.name, input.value);
-}
-
-/** `sink.setParam`, or the error a world without type parameters (a module of before them) would give. */
-function setParamOf(sink: InputSink, typeId: string, name: string, value: number): void {
-  if (!sink.setParam) throw new Error(`setParam: ${typeId} has no parameter ${JSON.stringify(name)}`);
-  sink.setParam(typeId, name, value);
+  else sink.setParam(input.type, input.name, input.value);
 }
 
 function apply(input: TickInput, sink: InputSink): void {
   if (input.pointer) sink.setPointer(input.pointer[0], input.pointer[1]);
   if (input.targets) for (const [name, [x, y]] of input.targets) sink.setTarget(name, x, y);
   if (input.obstacles) sink.setObstacles(input.obstacles.map((o) => ({ ...o })));
-  if (input.params) for (const [type, values] of input.params) for (const [name, v] of values) setParamOf(sink, type, name, v);
+  if (input.params) for (const [type, values] of input.params) for (const [name, v] of values) sink.setParam(type, name, v);
 }
 
 /** The recording of one run; see the file comment. */

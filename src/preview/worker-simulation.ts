@@ -421,9 +421,8 @@ export class WorkerSimulation {
 /** Every type parameter's value as [type id, name, value] (none for a module of before parameters). */
 function paramValues(world: BehaviorWorld): [string, string, number][] {
   const out: [string, string, number][] = [];
-  const w = world as BehaviorWorld & { paramNames?(t: string): string[]; param?(t: string, n: string): number };
-  if (typeof w.paramNames !== 'function' || typeof w.param !== 'function') return out;
-  for (const id of world.types) for (const name of w.paramNames(id)) out.push([id, name, w.param(id, name)]);
+  if (typeof world.paramNames !== 'function') return out;
+  for (const id of world.types) for (const name of world.paramNames(id)) out.push([id, name, world.param(id, name)]);
   return out;
 }
 

@@ -287,10 +287,7 @@ export class WorldHost {
 
   /** Sets a type parameter's value in the running world (throws what the world refuses: an unknown name, a value out of range). */
   setParam(typeId: string, name: string, value: number): void {
-    const world = this.world as (BehaviorWorld & { setParam?(t: string, n: string, v: number): void }) | null;
-    if (!world) return;
-    if (!world.setParam) throw new Error('setParam: this module has no type parameters');
-    world.setParam(typeId, name, value);
+    this.world?.setParam(typeId, name, value);
   }
 
   /**

@@ -175,6 +175,15 @@ describe('type parameter edits', () => {
     expect(renameTypeParam('a', 'nope', 'x')(next)).toBe(next);
   });
 
+  it('renames the parameter a Parameter node reads with it; removing it leaves the node to the compiler', () => {
+    let doc = addTypeParam('a', speed)(scene());
+    doc = { ...doc, agentTypes: [{ ...type(doc), states: [{ ...type(doc).states[0], graph: { ...type(doc).states[0].graph, nodes: [...type(doc).states[0].graph.nodes, { id: 'p1', kind: 'parameter', params: { name: 'speed' }, position: [0, 600] }] } }, type(doc).states[1]] }] };
+    expect(paramUses(type(doc), 'speed')).toEqual({ exposed: 0, nodes: 1 });
+    const next = renameTypeParam('a', 'speed', 'pace')(doc);
+    expect(node(next, 'p1').params).toEqual({ name: 'pace' });
+    expect(node(removeTypeParam('a', 'pace')(next), 'p1').params).toEqual({ name: 'pace' });
+  });
+
   it('refuses a rename onto another parameter’s name', () => {
     let doc = addTypeParam('a', speed)(scene());
     doc = addTypeParam('a', { ...speed, name: 'fear' })(doc);
