@@ -56,6 +56,7 @@ export class SteerParam extends LitElement {
 
   static styles = css`
     :host {
+      position: relative;
       display: flex;
       align-items: center;
       gap: 6px;
@@ -117,14 +118,14 @@ export class SteerParam extends LitElement {
       min-width: 0;
       display: inline-flex;
       align-items: center;
-      gap: 4px;
+      gap: 3px;
       height: 20px;
-      padding: 0 4px 0 7px;
+      padding: 0 6px;
       border-radius: 10px;
       border: 1px solid var(--steer-param-border);
       background: var(--steer-param-bg);
       color: var(--steer-param);
-      font: 600 11px/18px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      font: 500 11px/18px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       cursor: pointer;
       text-align: left;
     }
@@ -141,7 +142,22 @@ export class SteerParam extends LitElement {
       border-color: var(--steer-param);
       outline: none;
     }
-    button.expose,
+    /* in the row's right padding, so the row's slider and field keep their room */
+    button.expose {
+      position: absolute;
+      right: 0;
+      top: 7px;
+      width: 10px;
+      height: 16px;
+      padding: 0;
+      border: 0;
+      border-radius: 3px;
+      background: none;
+      color: var(--steer-text-hint);
+      font: 10px/16px system-ui, sans-serif;
+      opacity: 0.75;
+      cursor: pointer;
+    }
     button.unexpose {
       flex: 0 0 auto;
       width: 16px;
@@ -157,7 +173,7 @@ export class SteerParam extends LitElement {
     button.expose:hover,
     button.expose:focus-visible {
       color: var(--steer-param);
-      background: var(--steer-param-bg);
+      opacity: 1;
       outline: none;
     }
     button.unexpose {
