@@ -113,8 +113,20 @@ export class SteerParam extends LitElement {
       width: 64px;
     }
     /* exposed: a chip naming the type parameter instead of the field (the filled diamond of the expose button) */
+    /* exposed, the chip's name goes first: the label gives way */
+    :host([exposed]) {
+      gap: 4px;
+    }
+    :host([exposed]) label {
+      flex: 0 20 auto;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
     .chip {
-      flex: 1 1 auto;
+      flex: 0 0 auto;
+      max-width: calc(100% - 60px);
+      margin-left: auto;
       min-width: 0;
       display: inline-flex;
       align-items: center;
@@ -223,6 +235,7 @@ export class SteerParam extends LitElement {
   protected updated(): void {
     if (this.problem) this.setAttribute('problem', '');
     else this.removeAttribute('problem');
+    this.toggleAttribute('exposed', this.exposed !== undefined && this.def?.type === 'number');
   }
 
   private options(): { value: string; label: string }[] {
@@ -281,7 +294,7 @@ export class SteerParam extends LitElement {
           title="${p.label} is read from the type parameter “${name}”, which the game sets at run time. Click to show it in the Parameters panel."
           aria-label="${p.label}: exposed as ${name}; show it in the Parameters panel"
           @click=${() => this.ask('param-show')}
-        ><span aria-hidden="true">◆</span><span class="name">${name}</span></button><button
+        ><span class="name">${name}</span></button><button
           class="unexpose"
           data-test="unexpose"
           title="Un-expose: ${p.label} takes a value of its own again (the parameter’s default)"
