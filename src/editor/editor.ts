@@ -112,11 +112,11 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       host.apply(setParam(shownAt(state), nodeId, k, value), mergeKey),
     scene: () => state.doc!,
     typeId: () => state.typeId,
-    expose: (nodeId, key) => {
-      const { edit, name } = exposeParam(state.doc!, shownAt(state), nodeId, key);
+    expose: (nodeId, key, existing) => {
+      const { edit, name } = exposeParam(state.doc!, shownAt(state), nodeId, key, existing);
       if (!name) return;
       host.apply(edit);
-      host.notify?.(`Exposed as the parameter “${name}” of this agent type: the Parameters panel (Agent type) sets it live; Ctrl+Z takes it back.`);
+      host.notify?.(`${existing ? 'Reads' : 'Exposed as'} the parameter “${name}” of this agent type: the Parameters panel (Agent type) sets it live; Ctrl+Z takes it back.`);
     },
     unexpose: (nodeId, key) => host.apply(unexposeParam(shownAt(state), nodeId, key)),
     showTypeParam: (name) => host.showTypeParam?.(state.typeId, name),

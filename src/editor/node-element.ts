@@ -271,7 +271,10 @@ export class SteerNodeElement extends LitElement {
       n.host.setParam(n.id, key, value, merge ? `param:${n.host.typeId()}:${n.id}:${key}` : undefined);
     });
     // a parameter row's expose button, exposed chip and un-expose button
-    this.addEventListener('param-expose', (e) => this.data.host.expose(this.data.id, (e as CustomEvent<{ key: string }>).detail.key));
+    this.addEventListener('param-expose', (e) => {
+      const { key, name } = (e as CustomEvent<{ key: string; name?: string }>).detail;
+      this.data.host.expose(this.data.id, key, name);
+    });
     this.addEventListener('param-unexpose', (e) => this.data.host.unexpose(this.data.id, (e as CustomEvent<{ key: string }>).detail.key));
     this.addEventListener('param-show', (e) => {
       const name = (e as CustomEvent<{ name?: string }>).detail.name;

@@ -3,6 +3,9 @@ import type { NumberParam, ParamDef } from '../../nodes/types';
 import type { Range } from '../document/schema';
 import type { ParamValue, SceneDocument } from '../document/types';
 
+/** The expose choice's value for a new parameter (no type parameter name has a space). */
+const NEW_PARAM = ' new';
+
 /** The values a number parameter takes, as the number field checks them. */
 export function paramRange(p: NumberParam): Range {
   return { min: p.min, max: p.max, exclusiveMin: p.minExclusive, whole: p.integer, unit: p.unit && p.unit !== '×' ? p.unit : undefined };
@@ -155,7 +158,8 @@ export class SteerParam extends LitElement {
       outline: none;
     }
     /* in the row's right padding, so the row's slider and field keep their room */
-    button.expose {
+    .expose,
+    select.expose {
       position: absolute;
       right: 0;
       top: 7px;
@@ -182,8 +186,18 @@ export class SteerParam extends LitElement {
       font: 11px/16px system-ui, sans-serif;
       cursor: pointer;
     }
-    button.expose:hover,
-    button.expose:focus-visible {
+    select.expose option {
+      background: var(--steer-popup);
+      color: var(--steer-text);
+    }
+    select.expose {
+      appearance: none;
+      min-width: 0;
+      flex: none;
+      text-align: center;
+    }
+    .expose:hover,
+    .expose:focus-visible {
       color: var(--steer-param);
       opacity: 1;
       outline: none;
@@ -227,9 +241,40 @@ export class SteerParam extends LitElement {
     );
   }
 
-  /** Tells the node a parameter command: expose, un-expose, or show the type parameter in the Parameters panel. */
-  private ask(type: 'param-expose' | 'param-unexpose' | 'param-show'): void {
-    this.dispatchEvent(new CustomEvent(type, { detail: { key: this.def.key, name: this.exposed }, bubbles: true, composed: true }));
+  /**
+   * Tells the node a parameter command: expose (as a new type parameter, or as `name`, one the type
+   * has), un-expose, or show the type parameter in the Parameters panel.
+   */
+  private ask(type: 'param-expose' | 'param-unexpose' | 'param-show', name = this.exposed): void {
+    this.dispatchEvent(new CustomEvent(type, { detail: { key: this.def.key, name }, bubbles: true, composed: true }));
+  }
+
+  /**
+   * The ◇ that exposes the number: a button that makes a new parameter when the type has none, else
+   * a choice (the browser's own list, drawn above the graph) of a new one or one the type has.
+   */
+  private exposeControl(label: string) {
+    const title = 'Expose as parameter: a parameter of this agent type that the game (world.setParam) and the Parameters panel’s live slider set while it runs';
+    if (!this.typeParams.length) {
+      return html`<button class="expose" data-test="expose" title=${title} aria-label="Expose ${label} as a parameter" @click=${() => this.ask('param-expose')}>◇</button>`;
+    }
+    return html`<select
+      class="expose"
+      data-test="expose"
+      title=${title}
+      aria-label="Expose ${label} as a parameter"
+      @change=${(e: Event) => {
+        const el = e.target as HTMLSelectElement;
+        const v = el.value;
+        el.value = '';
+        if (v === NEW_PARAM) this.ask('param-expose', undefined);
+        else if (v) this.ask('param-expose', v);
+      }}
+    >
+      <option value="" selected disabled hidden>◇</option>
+      <option value=${NEW_PARAM}>Expose as a new parameter</option>
+      ${this.typeParams.map((n) => html`<option value=${n}>Read the parameter “${n}”</option>`)}
+    </select>`;
   }
 
   protected updated(): void {
@@ -351,15 +396,7 @@ export class SteerParam extends LitElement {
             e.stopPropagation();
             this.commit(e.detail.value, true);
           }}
-        ></steer-number-field>${unitOf(p.unit)}${this.exposable
-          ? html`<button
-              class="expose"
-              data-test="expose"
-              title="Expose as parameter: a parameter of this agent type that the game (world.setParam) and the Parameters panel’s live slider set while it runs"
-              aria-label="Expose ${p.label} as a parameter"
-              @click=${() => this.ask('param-expose')}
-            >◇</button>`
-          : nothing}`;
+        ></steer-number-field>${unitOf(p.unit)}${this.exposable ? this.exposeControl(p.label) : nothing}`;
     }
     const opts = this.options();
     const value = typeof this.value === 'string' ? this.value : '';

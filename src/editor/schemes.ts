@@ -31,8 +31,8 @@ export interface NodeHost {
   setParam(nodeId: string, key: string, value: ParamValue | undefined, mergeKey?: string): void;
   scene(): SceneDocument;
   typeId(): string;
-  /** Exposes a number parameter as a new parameter of the agent type (one undoable edit). */
-  expose(nodeId: string, key: string): void;
+  /** Exposes a number parameter as a new parameter of the agent type, or as `name`, one it has (one undoable edit). */
+  expose(nodeId: string, key: string, name?: string): void;
   /** Un-exposes a parameter: it takes a literal again (one undoable edit). */
   unexpose(nodeId: string, key: string): void;
   /** Shows the agent type's parameter `name` in the Parameters panel. */

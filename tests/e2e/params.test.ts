@@ -94,6 +94,15 @@ describe('exposed parameters', () => {
     await liveIs(page, 120);
     await screenshot(page, 'params-panel');
 
+    // once the type has a parameter, ◇ offers it: Separation's distance reads slowingRadius too (one undo step)
+    const sep = 'steer-node[data-node-id="separation"] steer-param[data-param="distance"]';
+    await page.selectOption(`${sep} [data-test="expose"]`, 'slowingRadius');
+    await page.locator(`${sep} [data-test="exposed-chip"]`).waitFor();
+    expect((await doc(page)).agentTypes[0].params).toHaveLength(1);
+    expect(await page.locator(`${CARD} [data-test="uses"]`).textContent()).toContain('Read by 2 exposed node parameters');
+    await page.click('[data-test="undo"]');
+    await page.locator(`${sep} steer-number-field`).waitFor();
+
     // a new default typed key by key: the document's default, and the running value too
     const def = page.locator(`${CARD} steer-number-field[data-field="default"] input`);
     await def.click();
