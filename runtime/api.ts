@@ -569,7 +569,8 @@ class ModuleWorld implements BehaviorWorld {
     const a = this.world.types[k];
     const p = a.params[j];
     if (!inRange(p, value)) {
-      throw new Error(`setParam(${JSON.stringify(typeId)}, ${JSON.stringify(p.name)}, ${typeof value === 'number' ? show(value) : describeKey(value)}): expected a number ${rangeText(p)}`);
+      const got = typeof value === 'number' ? show(value) : typeof value === 'string' ? JSON.stringify(value) : value === null || value === undefined || typeof value === 'boolean' ? String(value) : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+      throw new Error(`setParam(${JSON.stringify(typeId)}, ${JSON.stringify(p.name)}, ${got}): expected a number ${rangeText(p)}`);
     }
     setTypeValue(a, j, value);
   }
