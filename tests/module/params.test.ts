@@ -167,6 +167,43 @@ describe.each([
     expect(Array.from(r.paramArray('sheep', 'fear'))).toEqual(Array.from(w.paramArray('sheep', 'fear')));
   });
 
+  it('Flock with exposed radii and weights: one agent’s own values change its force only, bit for bit', async () => {
+    const flock: GraphNode = { ...node('f', 'flock', { sight: 90, separation: 30 }), exposed: { sight: 'sight', cohesionWeight: 'glue', separation: 'room' } };
+    const doc = scene([
+      agentType('boid', [flock, node('out', 'agent-output')], [wire('f.force', 'out.force')], {
+        count: 40,
+        params: [
+          { name: 'sight', default: 90, min: 20, max: 120 },
+          { name: 'glue', default: 1, min: 0, max: 3 },
+          { name: 'room', default: 30, min: 5, max: 60 },
+        ],
+      }),
+    ], { width: 300, height: 300 });
+    const create = await make(doc);
+    const forces = (w: BehaviorWorld) => Array.from(w.computeForces('boid'));
+    const base = forces(create());
+    // the arrays handed out, every agent at the type value: the same forces
+    const handed = create();
+    for (const name of handed.paramNames('boid')) handed.paramArray('boid', name);
+    expect(forces(handed)).toEqual(base);
+    for (const [name, value] of [['glue', 3], ['sight', 25], ['room', 6]] as const) {
+      const w = create();
+      w.paramArray('boid', name)[5] = value;
+      const f = forces(w);
+      for (let i = 0; i < 40; i++) {
+        const same = f[2 * i] === base[2 * i] && f[2 * i + 1] === base[2 * i + 1];
+        expect([name, i, same]).toEqual([name, i, i !== 5]);
+      }
+    }
+    // setParam: every agent's value (a shared value again)
+    const all = create();
+    all.setParam('boid', 'glue', 2);
+    const lit = structuredClone(doc);
+    delete lit.agentTypes[0].states[0].graph.nodes[0].exposed!.cohesionWeight;
+    lit.agentTypes[0].states[0].graph.nodes[0].params.cohesionWeight = 2;
+    expect(forces(all)).toEqual(forces((await make(lit))()));
+  });
+
   it('a snapshot with bad parameter numbers is refused', async () => {
     const create = await make(sheepScene());
     const snap = create().snapshot();
