@@ -129,11 +129,11 @@ export function exactLiteral(v: number): string {
 /**
  * The number arguments of a whole-type pass (code before the agent loop, where `ctx.num`'s
  * per-agent reads do not exist): each parameter's literal, or for an exposed one its largest value
- * (which bounds a neighbour scan); and, when some are exposed, per parameter its per-agent array's
- * identifier or `null` (else `varying` is null: the call is exactly as before exposure existed).
+ * (which bounds a neighbour scan); and, when some are exposed, per parameter the index of its type
+ * parameter or −1 (else `varying` is null: the call is exactly as before exposure existed).
  */
 export function passArgs(ctx: EmitContext, keys: readonly string[]): { scalars: string[]; varying: string[] | null } {
-  const arrays = keys.map((k) => ctx.paramArray(k));
-  const scalars = keys.map((k, j) => (arrays[j] ? exactLiteral(ctx.value(k)) : ctx.num(k)));
-  return { scalars, varying: arrays.some((a) => a) ? arrays.map((a) => a ?? 'null') : null };
+  const index = keys.map((k) => ctx.paramIndex(k));
+  const scalars = keys.map((k, j) => (index[j] !== null ? exactLiteral(ctx.value(k)) : ctx.num(k)));
+  return { scalars, varying: index.some((q) => q !== null) ? index.map((q) => String(q ?? -1)) : null };
 }

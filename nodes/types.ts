@@ -167,10 +167,11 @@ export interface EmitContext {
    */
   param(name: string): string | null;
   /**
-   * For code before the agent loop (a whole-type pass): the identifier of the per-agent array of
-   * an exposed parameter (`Q<k>`, indexed by agent), or null when the parameter is not exposed.
+   * For a whole-type pass (code before the agent loop, where there is no agent `i`): the index of
+   * the type parameter an exposed parameter reads (in `A.par`, `A.parValue`), or null when the
+   * parameter is not exposed. The kernel reads the values itself (runtime/params.ts).
    */
-  paramArray(key: string): string | null;
+  paramIndex(key: string): number | null;
   /** A boolean parameter. */
   bool(key: string): boolean;
   /** An agent-type parameter: the identifier of that type's agent set ('A' for the own type). */

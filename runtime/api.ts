@@ -10,7 +10,7 @@ import { computeForces as computeAllForces, step as stepWorld } from './step';
 import { resetMemory } from './behaviors/states';
 import { HANDOVER, Handover, type WorldHandover } from './handover';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
-import { checkParamArrays, inRange, paramIndex, rangeText, setTypeValue } from './params';
+import { checkParamArrays, inRange, paramIndex, rangeText, setTypeValue, watchParam } from './params';
 import { checkSnapshot, isRecord, pack, paramsSnapshot, restore, show, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
 import { LIMITS, MAX_AGENTS, TRANSITION_LOG, World, checkCount, checkSeed, type ObstacleSpec, type WallSpec, type WorldSpec } from './world';
 
@@ -569,16 +569,15 @@ class ModuleWorld implements BehaviorWorld {
     const a = this.world.types[k];
     const p = a.params[j];
     if (!inRange(p, value)) {
-      throw new Error(`setParam(${JSON.stringify(typeId)}, ${JSON.stringify(p.name)}, ${typeof value === 'number' ? show(value) : describeKey(value)}): expected a number ${rangeText(p)}`);
+      const got = typeof value === 'number' ? show(value) : typeof value === 'string' ? JSON.stringify(value) : value === null || value === undefined || typeof value === 'boolean' ? String(value) : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+      throw new Error(`setParam(${JSON.stringify(typeId)}, ${JSON.stringify(p.name)}, ${got}): expected a number ${rangeText(p)}`);
     }
     setTypeValue(a, j, value);
   }
 
   paramArray(typeId: string, name: string): Float64Array {
     const [k, j] = this.paramOf('paramArray', typeId, name);
-    const a = this.world.types[k];
-    a.parWatch[j] = 1;
-    return a.par[j];
+    return watchParam(this.world.types[k], j);
   }
 
   paramNames(typeId: string): string[] {

@@ -22,6 +22,7 @@ export function initParams(a: Agents, params: ReadonlyArray<ParamSpec> | undefin
   a.params = list;
   a.parValue = Float64Array.from(list, (p) => p.default);
   a.parWatch = new Uint8Array(list.length);
+  a.parSame = new Uint8Array(list.length).fill(1);
   a.par = list.map(() => new Float64Array(0));
 }
 
@@ -58,6 +59,33 @@ export function inRange(p: ParamSpec, v: unknown): v is number {
 export function setTypeValue(a: Agents, k: number, v: number): void {
   a.parValue[k] = v;
   a.par[k].fill(v, 0, a.count);
+  // (a game holding the array may write it at any time: then the agents may differ)
+  a.parSame[k] = a.parWatch[k] ? 0 : 1;
+}
+
+/**
+ * The value every agent of the type holds for parameter `k`, or null when they differ: the type
+ * value while no array was handed out, else found by one pass over the array (−0 and 0 differ).
+ * Whole-type passes (Flock) use it to read a shared value once instead of per agent.
+ */
+export function sharedValue(a: Agents, k: number): number | null {
+  if (a.parSame[k]) return a.parValue[k];
+  const arr = a.par[k];
+  const n = a.count;
+  if (n === 0) return a.parValue[k];
+  const v0 = arr[0];
+  for (let i = 1; i < n; i++) {
+    const v = arr[i];
+    if (v !== v0 || (v === 0 && 1 / v !== 1 / v0)) return null;
+  }
+  return v0;
+}
+
+/** The per-agent array of parameter `k`, handed to a game (which may write it from now on). */
+export function watchParam(a: Agents, k: number): Float64Array {
+  a.parWatch[k] = 1;
+  a.parSame[k] = 0;
+  return a.par[k];
 }
 
 /**
@@ -105,7 +133,12 @@ export function carryParams(a: Agents, from: { names: readonly string[]; values:
     const src = from.agents[j];
     const dst = a.par[k];
     const n = Math.min(a.count, src ? src.length : 0);
-    for (let i = 0; i < n; i++) dst[i] = held(p, src[i]);
+    let same = 1;
+    for (let i = 0; i < n; i++) {
+      dst[i] = held(p, src[i]);
+      if (!Object.is(dst[i], a.parValue[k])) same = 0;
+    }
     dst.fill(a.parValue[k], n, a.count);
+    a.parSame[k] = a.parWatch[k] ? 0 : same;
   }
 }

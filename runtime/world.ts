@@ -159,11 +159,13 @@ export class Agents {
   sig: Uint32Array = new Uint32Array(0);
   /** The type has states or reads the time in state: `step` counts τ. */
   stateful = false;
-  /** Type parameters (runtime/params.ts): their specs, the type values, per-agent values (one array per parameter), and which arrays a game was handed (`paramArray`; checked each step). */
+  /** Type parameters (runtime/params.ts): their specs, the type values, per-agent values (one array per parameter), which arrays a game was handed (`paramArray`; checked each step), and which hold the type value for every agent. */
   params: ReadonlyArray<ParamSpec> = [];
   parValue: Float64Array = new Float64Array(0);
   par: Float64Array[] = [];
   parWatch: Uint8Array = new Uint8Array(0);
+  /** Per parameter 1 while every agent holds the type value (no paramArray handed out): whole-type passes then read the type value once. */
+  parSame: Uint8Array = new Uint8Array(0);
   /** The grid, when some graph queries this type (queryRadius > 0). */
   grid: Grid | null = null;
   queryRadius = 0;

@@ -207,10 +207,7 @@ class TypeLowering {
           return exposed ? this.paramRead(exposed.index) : numberLiteral(value(key));
         },
         value: (key) => node.exposed?.get(key)?.param.max ?? (value(key) as number),
-        paramArray: (key) => {
-          const exposed = node.exposed?.get(key);
-          return exposed ? this.paramRead(exposed.index).slice(0, -3) : null;
-        },
+        paramIndex: (key) => node.exposed?.get(key)?.index ?? null,
         param: (name) => {
           const k = (scene.agentTypes[t].params ?? []).findIndex((p) => p.name === name);
           return k < 0 ? null : this.paramRead(k);

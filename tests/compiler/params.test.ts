@@ -76,7 +76,7 @@ describe('an exposed parameter', () => {
     ]);
     const c = compile(doc);
     expect(c.diagnostics).toEqual([]);
-    expect(c.programSource).toContain('flockPass(A, A, 60, 20, 1.5, 1, 5, false, P0, 1000, [Q1, null, null, null, Q0]);');
+    expect(c.programSource).toContain('flockPass(A, A, 60, 20, 1.5, 1, 5, false, P0, 1000, [1, -1, -1, -1, 0]);');
     expect(c.lowered[0].queries).toEqual([{ type: 0, radius: 60 }]);
   });
 
