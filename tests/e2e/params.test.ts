@@ -195,4 +195,30 @@ describe('exposed parameters', () => {
     expect(d.agentTypes[0].params).toHaveLength(1);
     expect(errors).toEqual([]);
   });
+
+  it('in worker mode (5,000 agents) the live slider sets the worker’s world, and its frames show the value, without a reset', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await page.click('[data-test="presets"]');
+    await page.click('[data-preset="large-flock"]');
+    await page.waitForFunction(() => window.__steerPreview!.mode === 'worker' && window.__steerPreview!.world!.tick > 0);
+    const row = 'steer-node[data-node-id="flock"] steer-param[data-param="cohesionWeight"]';
+    await page.click(`${row} [data-test="expose"]`);
+    await page.click(`${row} [data-test="exposed-chip"]`);
+    const card = 'steer-params-panel .param[data-param="cohesionWeight"]';
+    await page.waitForSelector(`${card} [data-test="live-slider"]`);
+    await page.waitForFunction(() => window.__steerPreview!.paramValue('boid', 'cohesionWeight') === 1);
+    const before = await tick(page);
+    const slider = page.locator(`${card} [data-test="live-slider"]`);
+    const box = (await slider.boundingBox())!;
+    await page.mouse.move(box.x + 8 + 0.1 * (box.width - 16), box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width + 30, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await page.waitForFunction(() => window.__steerPreview!.paramValue('boid', 'cohesionWeight') === 10);
+    expect(await tick(page)).toBeGreaterThan(before);
+    expect(await page.evaluate(() => window.__steerPreview!.mode)).toBe('worker');
+    expect((await doc(page)).agentTypes[0].params).toEqual([{ name: 'cohesionWeight', default: 1, min: 0, max: 10 }]);
+    expect(errors).toEqual([]);
+  });
 });
