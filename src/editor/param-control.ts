@@ -157,6 +157,17 @@ export class SteerParam extends LitElement {
       border-color: var(--steer-param);
       outline: none;
     }
+    /* the small glyph buttons: ◇ (expose) and × (un-expose) */
+    .expose,
+    select.expose,
+    button.unexpose {
+      height: 16px;
+      padding: 0;
+      border: 0;
+      border-radius: 3px;
+      background: none;
+      cursor: pointer;
+    }
     /* in the row's right padding, so the row's slider and field keep their room */
     .expose,
     select.expose {
@@ -164,27 +175,16 @@ export class SteerParam extends LitElement {
       right: 0;
       top: 7px;
       width: 10px;
-      height: 16px;
-      padding: 0;
-      border: 0;
-      border-radius: 3px;
-      background: none;
       color: var(--steer-text-hint);
       font: 10px/16px system-ui, sans-serif;
       opacity: 0.75;
-      cursor: pointer;
     }
     button.unexpose {
       flex: 0 0 auto;
       width: 16px;
-      height: 16px;
-      padding: 0;
-      border: 0;
-      border-radius: 3px;
-      background: none;
-      color: var(--steer-text-hint);
+      color: var(--steer-param);
+      opacity: 0.7;
       font: 11px/16px system-ui, sans-serif;
-      cursor: pointer;
     }
     select.expose option {
       background: var(--steer-popup);
@@ -202,10 +202,6 @@ export class SteerParam extends LitElement {
       opacity: 1;
       outline: none;
     }
-    button.unexpose {
-      color: var(--steer-param);
-      opacity: 0.7;
-    }
     button.unexpose:hover,
     button.unexpose:focus-visible {
       opacity: 1;
@@ -213,7 +209,7 @@ export class SteerParam extends LitElement {
       outline: none;
     }
     :host([problem]) input,
-    :host([problem]) select {
+    :host([problem]) select:not(.expose) {
       border-color: var(--steer-danger);
       outline: 1px solid var(--steer-danger);
     }
