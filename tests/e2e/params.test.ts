@@ -221,4 +221,25 @@ describe('exposed parameters', () => {
     expect((await doc(page)).agentTypes[0].params).toEqual([{ name: 'cohesionWeight', default: 1, min: 0, max: 10 }]);
     expect(errors).toEqual([]);
   });
+
+  it('while comparing A/B, the live slider sets the value in both previews, as the Pointer is shared', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await page.click('[data-test="presets"]');
+    await page.click('[data-preset="arrive"]');
+    await page.click(`${ROW} [data-test="expose"]`);
+    await page.click('[data-test="compare"]');
+    const both = () =>
+      page.evaluate(() => {
+        const c = document.querySelector('steer-app')!.shadowRoot!.querySelector('steer-compare') as unknown as { previews: Record<'A' | 'B', { paramValue(t: string, n: string): number | null } | null> };
+        return [c.previews.A?.paramValue('arriver', 'slowingRadius') ?? null, c.previews.B?.paramValue('arriver', 'slowingRadius') ?? null];
+      });
+    await page.waitForFunction(() => !!document.querySelector('steer-app')!.shadowRoot!.querySelector('steer-compare'));
+    await page.click(`${ROW} [data-test="exposed-chip"]`);
+    await page.waitForSelector(`${CARD} [data-test="live-slider"]`);
+    await expect.poll(both).toEqual([120, 120]);
+    await dragSlider(page, 1);
+    await expect.poll(both).toEqual([500, 500]);
+    expect(errors).toEqual([]);
+  });
 });
