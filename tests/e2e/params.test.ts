@@ -143,6 +143,18 @@ describe('exposed parameters', () => {
     expect(await page.locator(`${CARD} [data-test="live-value"]`).textContent()).toBe('500');
     await screenshot(page, 'params-live');
 
+    // a graph edit recompiles: the module swapped in keeps the live value and the tick
+    await page.evaluate(() => ((window as unknown as { __before: unknown }).__before = window.__steerPreview!.world));
+    const edited = await tick(page);
+    const dist = page.locator('steer-node[data-node-id="separation"] steer-param[data-param="distance"] steer-number-field input');
+    await dist.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('40', { delay: 20 });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.__steerPreview!.world !== (window as unknown as { __before: unknown }).__before);
+    expect(await live(page)).toBe(500);
+    expect(await tick(page)).toBeGreaterThanOrEqual(edited);
+
     // paused at tick T: 40 ticks at 500, then from T again with the slider at the far left
     await page.click('steer-preview [data-test="play-pause"]');
     const T = await tick(page);
