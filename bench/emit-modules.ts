@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { emitModule } from '../src/compiler/module';
 import { validateScene } from '../src/document/load';
 import type { SceneDocument } from '../src/document/types';
-import { benchScene } from './scene';
+import { benchScene, exposeEverything } from './scene';
 
 /** Checks and compiles `doc`, writes its module to `file`; throws on any loader error or compiler diagnostic. */
 export function writeModule(doc: SceneDocument, file: string): string {
@@ -35,6 +35,8 @@ if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === imp
   if (!out) throw new Error('emit-modules: --out <dir> is required');
   const sizes = opt('sizes', '1000,2000,5000,10000,20000').split(',').map(Number);
   const files: Record<number, string> = {};
-  for (const n of sizes) files[n] = writeModule(benchScene(n), path.join(out, `bench-flock-${n}.mjs`));
+  // --exposed: the same flock with every parameter exposed (bench/run.mjs's "exposed" row)
+  const exposed = argv.includes('--exposed');
+  for (const n of sizes) files[n] = writeModule(exposed ? exposeEverything(benchScene(n)) : benchScene(n), path.join(out, `bench-flock-${exposed ? 'exposed-' : ''}${n}.mjs`));
   process.stdout.write(JSON.stringify(files) + '\n');
 }

@@ -13,6 +13,9 @@
 //   npm run bench -- --no-kernels                   leave out the hand-built kernel row
 //   npm run bench -- --yuka-cells 80,80,80,120,160  skip the sweep: Yuka's cell size per N
 //   npm run bench -- --out results.json             also write every raw row as JSON
+//
+// Issue 18 adds the flock with every parameter exposed (bench/scene.ts exposeEverything): a row per
+// N, and the 1.1× bar measured in pairs at 10,000 (bench/exposed-pair.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -73,11 +76,17 @@ const modules = JSON.parse(
   execFileSync(process.execPath, ['--import', 'tsx', 'bench/emit-modules.ts', '--out', tmp, '--sizes', sizes.join(',')], { cwd: repoRoot, encoding: 'utf8' }).trim(),
 );
 
+// The same flock with every parameter exposed (issue 18): its row and the bar exposed / ours.
+const exposedModules = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/emit-modules.ts', '--out', tmp, '--exposed', '--sizes', sizes.join(',')], { cwd: repoRoot, encoding: 'utf8' }).trim(),
+);
+
 const engines = [
   { key: 'yuka', label: 'Yuka 0.7.8, best cell', run: (n) => yukaRow(n, bestCell[n]) },
   { key: 'ours', label: 'Steergraph, compiled module', run: (n) => runRow(['bench/module-flock.mjs', '--module', modules[n], '--radius', '40', '--json', ...harness]) },
   { key: 'floor', label: 'hand-written floor', run: (n) => runRow([path.join(peers, 'handwritten-flock.mjs'), '--json', '--n', String(n), '--combine', 'sum', ...harness]) },
 ];
+engines.push({ key: 'exposed', label: 'Steergraph, every parameter exposed', run: (n) => runRow(['bench/module-flock.mjs', '--module', exposedModules[n], '--radius', '40', '--json', ...harness]) });
 if (withKernels) {
   engines.push({ key: 'kernels', label: 'Steergraph, kernels by hand', run: (n) => runRow(['--import', 'tsx', 'bench/ours.ts', '--n', String(n), '--json', ...harness]) });
 }
@@ -277,6 +286,25 @@ for (const [n, need] of [
   const f = G.floor.g;
   const ok = !Number.isNaN(g) && !Number.isNaN(f);
   bar('our growth per doubling within 10 % of the floor’s', ok ? `${g.toFixed(2)}× vs ${f.toFixed(2)}× (${((g / f - 1) * 100).toFixed(1)} %)` : 'needs two sizes from 2,000 to 20,000', ok ? Math.abs(g / f - 1) <= 0.1 : null);
+}
+{
+  // issue 18: the flock with every parameter exposed (type parameters at their defaults: the same
+  // simulation). Separate processes minutes apart differ by more than the 10 % at stake on a shared
+  // machine, so the bar is measured in pairs too: both modules in one process, alternating blocks.
+  const n = sizes.includes(10000) ? 10000 : sizes[sizes.length - 1];
+  const pair = (extra) => runRow(['bench/exposed-pair.mjs', '--constant', modules[n], '--exposed', exposedModules[n], '--json', ...extra]);
+  const paired = [pair([]), pair(['--hand-out']), pair(['--vary'])];
+  const r = ratio(n, 'exposed', 'ours');
+  const p = paired[0];
+  bar(
+    `every parameter exposed within 1.1× of the constant flock at N = ${n.toLocaleString('en')} (paired in one process)`,
+    `${p.ratio.toFixed(3)}× (quartiles ${p.ratioQ1.toFixed(3)}–${p.ratioQ3.toFixed(3)}; fastest tenth ${p.fastRatio.toFixed(3)}×)`,
+    n === 10000 ? p.ratio <= 1.1 : null,
+  );
+  out.push(`  (separate processes: ${r ? `${r.med.toFixed(3)}× (${r.min.toFixed(3)}–${r.max.toFixed(3)})` : '–'}; with every per-agent array handed out (paramArray), values shared: ${paired[1].ratio.toFixed(3)}×; every agent's own values: ${paired[2].ratio.toFixed(3)}×)`);
+  out.push(`  (exposed / constant at every N, separate processes: ${sizes.map((m) => `${m}: ${ratio(m, 'exposed', 'ours')?.med.toFixed(3) ?? '–'}×`).join(', ')})`);
+  const differ = sizes.filter((m) => rows[m].ours.some((x, k) => !x.skipped && rows[m].exposed[k] && x.checksum !== rows[m].exposed[k].checksum));
+  out.push(differ.length || !p.same || !paired[1].same ? `  WARNING: the exposed and constant flocks ended in different states${differ.length ? ` at N = ${differ.join(', ')}` : ''}.` : '  The exposed and constant flocks ended every run in the same state, bit for bit.');
 }
 out.push('');
 out.push(`Wall time ${elapsed()}.`);

@@ -6,7 +6,8 @@
  * maxForce 50/3600 px/tick², spawn speed 0.75 × maxSpeed, seed 1), so it runs bit for bit like the
  * hand-built kernel flock.
  */
-import { VERSION, type Connection, type GraphNode, type ParamValue, type SceneDocument } from '../src/document/types';
+import { paramDefs, getNodeDef, paramValue } from '../nodes/index';
+import { VERSION, type Connection, type GraphNode, type ParamValue, type SceneDocument, type TypeParam } from '../src/document/types';
 
 export const BENCH_SCENE = { areaPerAgent: 400, sight: 40, separation: 40, maxSpeed: 1 / 3, maxForce: 50 / 3600 } as const;
 
@@ -78,4 +79,36 @@ export function flockGraph(sight: number = BENCH_SCENE.sight): GraphBuilder {
 /** The bench scene of `npm run bench`: {@link flockGraph} in the peer's world. */
 export function benchScene(n: number, opts: BenchSceneOptions = {}): SceneDocument {
   return sceneOf(n, flockGraph(opts.sight), opts);
+}
+
+/**
+ * `doc` with every number parameter of every node exposed (issue 18's bar: "exposing every
+ * parameter of the benchmark flock costs at most 1.1× the constant version"): each node's each
+ * number parameter that may vary at run time (not an integer, not `runtime: false`) becomes a type
+ * parameter `<node>_<key>` whose default is the node's value, ranging from the node parameter's
+ * minimum (its value when the minimum is exclusive) to that value, so an exposed radius bounds
+ * the neighbour scan exactly as the constant did. With the defaults the simulation is the
+ * constant one, bit for bit: only the code differs (reads of A.par instead of literals).
+ */
+export function exposeEverything(doc: SceneDocument): SceneDocument {
+  const out = structuredClone(doc);
+  for (const t of out.agentTypes) {
+    const params: TypeParam[] = [...(t.params ?? [])];
+    for (const st of t.states) {
+      for (const n of st.graph.nodes) {
+        const def = getNodeDef(n.kind);
+        if (!def) continue;
+        for (const p of paramDefs(def, n.params)) {
+          if (p.type !== 'number' || p.integer || p.runtime === false) continue;
+          const v = paramValue(p, n.params) as number;
+          const name = `${n.id}_${p.key}`;
+          params.push({ name, default: v, min: p.minExclusive ? v : Math.min(p.min, v), max: v });
+          (n.exposed ??= {})[p.key] = name;
+        }
+      }
+    }
+    t.params = params;
+  }
+  out.name = `${doc.name}, every parameter exposed`;
+  return out;
 }

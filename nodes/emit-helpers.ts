@@ -125,3 +125,15 @@ export function drivenNumber(key: string, label: string, def: number, help: stri
 export function exactLiteral(v: number): string {
   return Object.is(v, -0) ? '-0' : v < 0 ? `(${String(v)})` : String(v);
 }
+
+/**
+ * The number arguments of a whole-type pass (code before the agent loop, where `ctx.num`'s
+ * per-agent reads do not exist): each parameter's literal, or for an exposed one its largest value
+ * (which bounds a neighbour scan); and, when some are exposed, per parameter the index of its type
+ * parameter or −1 (else `varying` is null: the call is exactly as before exposure existed).
+ */
+export function passArgs(ctx: EmitContext, keys: readonly string[]): { scalars: string[]; varying: string[] | null } {
+  const index = keys.map((k) => ctx.paramIndex(k));
+  const scalars = keys.map((k, j) => (index[j] !== null ? exactLiteral(ctx.value(k)) : ctx.num(k)));
+  return { scalars, varying: index.some((q) => q !== null) ? index.map((q) => String(q ?? -1)) : null };
+}

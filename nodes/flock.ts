@@ -1,4 +1,4 @@
-import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam } from './emit-helpers';
+import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam, passArgs } from './emit-helpers';
 import { show } from './physics';
 import type { NodeDef, PhysicsContext } from './types';
 
@@ -25,7 +25,8 @@ export const flock: NodeDef = {
     const G = ctx.agents('agentType');
     ctx.query(G, Math.max(ctx.value('sight'), ctx.value('separation')));
     const P = ctx.pass();
-    const pre = ctx.call('flockPass', 'A', G, ctx.num('sight'), ctx.num('separation'), ctx.num('separationWeight'), ctx.num('alignmentWeight'), ctx.num('cohesionWeight'), ctx.bool('frontOnly'), P, ctx.num('maxNeighbors'));
+    const { scalars, varying } = passArgs(ctx, ['sight', 'separation', 'separationWeight', 'alignmentWeight', 'cohesionWeight']);
+    const pre = ctx.call('flockPass', 'A', G, ...scalars, ctx.bool('frontOnly'), P, ctx.num('maxNeighbors'), ...(varying ? [`[${varying.join(', ')}]`] : []));
     return { pre, outputs: { force: { type: 'force', arr: P, off: '2 * i' } } };
   },
   mute: 'zero',

@@ -34,6 +34,7 @@ import { followPath } from './follow-path';
 import { namedTarget } from './named-target';
 import { nearestAgent } from './nearest-agent';
 import { obstacles } from './obstacles';
+import { parameter } from './parameter';
 import { path } from './path';
 import { point } from './point';
 import { pointer } from './pointer';
@@ -58,6 +59,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   nearestAgent,
   path,
   obstacles,
+  parameter,
   seek,
   flee,
   arrive,

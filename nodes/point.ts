@@ -9,8 +9,8 @@ export const point: NodeDef = {
   inputs: [],
   outputs: [{ key: 'point', label: 'Point', type: 'point' }],
   params: [
-    { key: 'x', label: 'x', type: 'number', default: 400, min: -1e7, max: 1e7, step: 1, unit: 'px', help: 'Horizontal position, px from the left edge.' },
-    { key: 'y', label: 'y', type: 'number', default: 300, min: -1e7, max: 1e7, step: 1, unit: 'px', help: 'Vertical position, px from the top edge.' },
+    { key: 'x', label: 'x', type: 'number', runtime: false, default: 400, min: -1e7, max: 1e7, step: 1, unit: 'px', help: 'Horizontal position, px from the left edge.' },
+    { key: 'y', label: 'y', type: 'number', runtime: false, default: 300, min: -1e7, max: 1e7, step: 1, unit: 'px', help: 'Vertical position, px from the top edge.' },
   ],
   emit: (ctx) => {
     const c = ctx.constant(ctx.value('x'), ctx.value('y'));

@@ -13,7 +13,7 @@ export const sees: NodeDef = {
   outputs: CONDITION_OUTPUT,
   params: [
     { key: 'range', label: 'Range', type: 'number', default: 0, min: 0, max: 1e6, step: 10, unit: 'px', help: 'How far it sees, px; 0 sees any distance.' },
-    { key: 'fov', label: 'Field of view', type: 'number', default: 360, min: 0, minExclusive: true, max: 360, step: 5, unit: '°', slider: true, help: 'The angle it sees, degrees, centred on its heading; 360 sees all round.' },
+    { key: 'fov', label: 'Field of view', type: 'number', runtime: false, default: 360, min: 0, minExclusive: true, max: 360, step: 5, unit: '°', slider: true, help: 'The angle it sees, degrees, centred on its heading; 360 sees all round.' },
   ],
   emit: (ctx) => {
     const t = ctx.point('target')!;

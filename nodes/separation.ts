@@ -1,4 +1,4 @@
-import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam } from './emit-helpers';
+import { frontOnlyParam, maxNeighborsParam, neighbourTypeParam, passArgs } from './emit-helpers';
 import type { NodeDef } from './types';
 
 /** Separation: one rule of Flock on its own (capped at maxForce, unweighted: weight it in a Sum). */
@@ -20,8 +20,9 @@ export const separation: NodeDef = {
     const G = ctx.agents('agentType');
     ctx.query(G, ctx.value('distance'));
     const P = ctx.pass();
+    const { scalars, varying } = passArgs(ctx, ['distance']);
     return {
-      pre: ctx.call('separationPass', 'A', G, ctx.num('distance'), ctx.bool('frontOnly'), P, ctx.num('maxNeighbors')),
+      pre: ctx.call('separationPass', 'A', G, scalars[0], ctx.bool('frontOnly'), P, ctx.num('maxNeighbors'), ...(varying ?? [])),
       outputs: { force: { type: 'force', arr: P, off: '2 * i' } },
     };
   },

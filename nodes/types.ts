@@ -52,6 +52,12 @@ export interface NumberParam extends ParamBase {
    * field; unconnected, the literal (no cost).
    */
   input?: true;
+  /**
+   * `false`: the node needs this number as a constant when the scene compiles (an angle whose
+   * cosine is fixed then, a radius or weight of a whole-type pass), so it cannot be exposed as a
+   * type parameter (`GraphNode.exposed`); absent: it can (integer parameters never can).
+   */
+  runtime?: false;
 }
 
 /** A switch. */
@@ -81,6 +87,8 @@ export interface ChoiceParam extends ParamBase {
 export interface NameParam extends ParamBase {
   type: 'name';
   default: string;
+  /** `'typeParam'`: it names a parameter of the graph's own agent type (`AgentType.params`), which must exist (the Parameter node's). */
+  of?: 'typeParam';
 }
 
 export type ParamDef = NumberParam | BooleanParam | RefParam | ChoiceParam | NameParam;
@@ -141,11 +149,29 @@ export type KernelName = keyof typeof kernels;
 export interface EmitContext {
   /**
    * A number parameter as a JavaScript literal (proven finite); for a parameter with `input: true`
-   * whose input is connected, the connected expression instead (0 while it is absent).
+   * whose input is connected, the connected expression instead (0 while it is absent); for an
+   * exposed parameter (`GraphNode.exposed`), the agent's value of its type parameter
+   * (`Q<k>[i]`, see {@link param}).
    */
   num(key: string): string;
-  /** A number parameter's value. */
+  /**
+   * A number parameter's value. For an exposed parameter: the largest value the game may set (its
+   * type parameter's max), which is what a bound needs (a query radius); a kind that needs the
+   * value itself marks the parameter `runtime: false`.
+   */
   value(key: string): number;
+  /**
+   * The agent's value of the type parameter `name` (an expression valid in the agent loop:
+   * `Q<k>[i]` with `const Q<k> = A.par[k];` before the loop), or null when the graph's agent type
+   * has no parameter of that name.
+   */
+  param(name: string): string | null;
+  /**
+   * For a whole-type pass (code before the agent loop, where there is no agent `i`): the index of
+   * the type parameter an exposed parameter reads (in `A.par`, `A.parValue`), or null when the
+   * parameter is not exposed. The kernel reads the values itself (runtime/params.ts).
+   */
+  paramIndex(key: string): number | null;
   /** A boolean parameter. */
   bool(key: string): boolean;
   /** An agent-type parameter: the identifier of that type's agent set ('A' for the own type). */

@@ -14,7 +14,7 @@ export const wallAvoid: NodeDef = {
   params: [
     { key: 'feelerLength', label: 'Feeler length', type: 'number', default: 60, min: 0, minExclusive: true, max: 1e5, step: 5, unit: 'px', slider: true, help: 'The ahead feeler’s length at full speed, px (> 0); it shrinks with the speed, but never below the braking distance plus a tick and 2 px.' },
     { key: 'sideLength', label: 'Side feelers', type: 'number', default: 30, min: 0, max: 1e5, step: 5, unit: 'px', slider: true, help: 'The two side feelers’ length, px (0: no side feelers).' },
-    { key: 'angle', label: 'Side angle', type: 'number', default: 45, min: 0, minExclusive: true, max: 90, step: 5, unit: '°', slider: true, help: 'The side feelers’ angle from the heading, degrees (more than 0, at most 90).' },
+    { key: 'angle', label: 'Side angle', type: 'number', runtime: false, default: 45, min: 0, minExclusive: true, max: 90, step: 5, unit: '°', slider: true, help: 'The side feelers’ angle from the heading, degrees (more than 0, at most 90).' },
   ],
   emit: (ctx) => {
     const o = ctx.slot();

@@ -10,7 +10,8 @@ import { computeForces as computeAllForces, step as stepWorld } from './step';
 import { resetMemory } from './behaviors/states';
 import { HANDOVER, Handover, type WorldHandover } from './handover';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
-import { checkSnapshot, isRecord, pack, restore, show, smootherSnapshot, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
+import { checkParamArrays, inRange, paramIndex, rangeText, setTypeValue, watchParam } from './params';
+import { checkSnapshot, isRecord, pack, paramsSnapshot, restore, show, smootherSnapshot, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
 import { LIMITS, MAX_AGENTS, TRANSITION_LOG, World, checkCount, checkSeed, type ObstacleSpec, type WallSpec, type WorldSpec } from './world';
 
 export type { NodeMemory, Program, SceneLike } from './program';
@@ -112,6 +113,14 @@ export interface BehaviorWorld {
   headings(typeId: string): Float64Array;
   /** The headings to draw: smoothed (the mean of the last k) for a type with headingSmoothing k, else the same array as `headings`. Live, valid until `setCount`. */
   drawnHeadings(typeId: string): Float64Array;
+  /** The type value of parameter `name` of a type (docs/module.md, "Parameters"). */
+  param(typeId: string, name: string): number;
+  /** Sets the type value of a parameter and every agent's value (a number from its min to its max); acts from the next forces computed. */
+  setParam(typeId: string, name: string, value: number): void;
+  /** Each agent's value of a parameter: the world's live array, writable within the parameter's range (checked by `step`), valid until `setCount` replaces it. */
+  paramArray(typeId: string, name: string): Float64Array;
+  /** The type's parameter names, in document order. */
+  paramNames(typeId: string): string[];
 }
 
 /** One transition an agent took. */
@@ -146,6 +155,7 @@ export function worldSpecOf(scene: SceneLike, seed?: number, counts?: Record<str
       maxForce: t.maxForce,
       spawn: t.spawn,
       variation: t.variation,
+      params: t.params,
     })),
   };
 }
@@ -161,7 +171,7 @@ function fail(message: string): never {
 export const MAX_TICKS_PER_STEP = 10_000;
 
 /** The methods of a world, bound to it: `const { step } = world; step()` works. */
-const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions', 'headings', 'drawnHeadings'] as const;
+const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions', 'headings', 'drawnHeadings', 'param', 'setParam', 'paramArray', 'paramNames'] as const;
 
 
 /** Throws unless `index` is an agent of the type (or −1, every agent, when `all`). */
@@ -381,6 +391,7 @@ class ModuleWorld implements BehaviorWorld {
     }
     if (n === 0) return;
     checkLive(this.world, 'step');
+    checkParamArrays(this.world.types, 'step');
     stepWorld(this.world, this.program.forces, n);
   }
 
@@ -403,7 +414,10 @@ class ModuleWorld implements BehaviorWorld {
 
   computeForces(typeId: string): Float64Array {
     const k = this.index(typeId, 'computeForces');
-    if (!this.world.forcesReady) checkLive(this.world, 'computeForces');
+    if (!this.world.forcesReady) {
+      checkLive(this.world, 'computeForces');
+      checkParamArrays(this.world.types, 'computeForces');
+    }
     computeAllForces(this.world, this.program.forces);
     const a = this.world.types[k];
     let out = this.capped[k];
@@ -450,6 +464,7 @@ class ModuleWorld implements BehaviorWorld {
         ...(w.forcesReady ? { force: pack(a.force) } : {}),
         ...statesSnapshot(a, stateTable(this.scene, this.program, k)),
         ...smootherSnapshot(a),
+        ...paramsSnapshot(a),
       });
     });
     return {
@@ -542,6 +557,45 @@ class ModuleWorld implements BehaviorWorld {
   drawnHeadings(typeId: string): Float64Array {
     const a = this.world.types[this.index(typeId, 'drawnHeadings')];
     return a.smoothing > 0 ? a.drawn : a.head;
+  }
+
+  // ── Parameters (runtime/params.ts; docs/module.md, "Parameters") ──
+
+  /** The type and parameter index of (typeId, name); `method` names the call in the error. */
+  private paramOf(method: string, typeId: string, name: unknown): [number, number] {
+    const k = this.index(typeId, method);
+    const a = this.world.types[k];
+    const j = paramIndex(a, name);
+    if (j < 0) {
+      const names = a.params.map((p) => JSON.stringify(p.name)).join(', ');
+      throw new Error(`${method}: ${typeId} has no parameter ${describeKey(name)}; ${names ? `its parameters: ${names}` : 'it has no parameters'}`);
+    }
+    return [k, j];
+  }
+
+  param(typeId: string, name: string): number {
+    const [k, j] = this.paramOf('param', typeId, name);
+    return this.world.types[k].parValue[j];
+  }
+
+  setParam(typeId: string, name: string, value: number): void {
+    const [k, j] = this.paramOf('setParam', typeId, name);
+    const a = this.world.types[k];
+    const p = a.params[j];
+    if (!inRange(p, value)) {
+      const got = typeof value === 'number' ? show(value) : typeof value === 'string' ? JSON.stringify(value) : value === null || value === undefined || typeof value === 'boolean' ? String(value) : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+      throw new Error(`setParam(${JSON.stringify(typeId)}, ${JSON.stringify(p.name)}, ${got}): expected a number ${rangeText(p)}`);
+    }
+    setTypeValue(a, j, value);
+  }
+
+  paramArray(typeId: string, name: string): Float64Array {
+    const [k, j] = this.paramOf('paramArray', typeId, name);
+    return watchParam(this.world.types[k], j);
+  }
+
+  paramNames(typeId: string): string[] {
+    return this.world.types[this.index(typeId, 'paramNames')].params.map((p) => p.name);
   }
 
   [HANDOVER](): WorldHandover {

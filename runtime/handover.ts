@@ -3,6 +3,7 @@
  * src/preview/transfer.ts), without the snapshot round trip: out of api.ts, which re-exports it.
  */
 import { carrySmoother, restoreSmoother } from './orientation';
+import { carryParams } from './params';
 import { carryStates } from './snapshot';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { Walls } from './walls';
@@ -105,6 +106,8 @@ export class Handover implements WorldHandover {
       const a = stateTable(from.scene, from.program, s.k);
       const states = { names: a.names, index: old.state, time: old.tis };
       const signals = { names: a.signals, flags: old.sig };
+      // parameters by name: a value the game (or the editor's panel) set survives the recompile
+      const params = { names: old.params.map((p) => p.name), values: old.parValue, agents: old.par };
       if (keepLimits.has(t.id)) {
         // spawn for the new limits, then take everything else
         wb.setCount(k, n);
@@ -116,6 +119,7 @@ export class Handover implements WorldHandover {
         // the smoother, when both have the same k (else it starts again from the headings)
         restoreSmoother(t, { slots: old.smoothing, ring: old.ring, drawn: old.drawn });
         carryStates(t, stateTable(this.scene, this.program, k), states, signals);
+        carryParams(t, params);
         return;
       }
       // setCount keeps the first `count` agents it has (copying them into arrays of its own) and
@@ -132,6 +136,7 @@ export class Handover implements WorldHandover {
       carrySmoother(t, old);
       wb.setCount(k, n);
       carryStates(t, stateTable(this.scene, this.program, k), states, signals);
+      carryParams(t, params);
     });
     return true;
   }

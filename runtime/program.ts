@@ -25,6 +25,8 @@ export interface SceneLike {
     maxForce: number;
     spawn?: { x?: number; y?: number; width?: number; height?: number; speed?: number };
     variation?: { maxSpeed?: number; maxForce?: number };
+    /** The type's parameters (runtime/params.ts). */
+    params?: { name: string; default: number; min: number; max: number; unit?: string }[];
     states: { name: string; graph: { nodes: { id: string }[] } }[];
     anyState?: { nodes: { id: string }[] };
   }[];

@@ -4,6 +4,7 @@
  * it was taken in), and the restore itself. `createWorld({ snapshot })` in api.ts uses them.
  */
 import { restoreSmoother } from './orientation';
+import { carryParams } from './params';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, checkWalls, type Agents, type EdgeMode, type WallSpec } from './world';
 
@@ -31,11 +32,19 @@ export interface TypeSnapshot {
   signals?: { names: string[]; flags: number[] };
   /** The heading smoother (runtime/orientation.ts): its k, k headings per agent (agent-major) and the drawn headings; present for a type with headingSmoothing. */
   smoother?: { slots: number; ring: PackedNumbers; drawn: PackedNumbers };
+  /** The type's parameters: their names, type values and per-agent values (one packed array of `count` per name); present for a type with parameters. */
+  params?: { names: string[]; values: PackedNumbers; agents: PackedNumbers[] };
 }
 
 /** The smoother part of a type's snapshot (none for a type without headingSmoothing). */
 export function smootherSnapshot(a: Agents): Pick<TypeSnapshot, 'smoother'> {
   return a.smoothing === 0 ? {} : { smoother: { slots: a.smoothing, ring: pack(a.ring), drawn: pack(a.drawn) } };
+}
+
+/** The parameters part of a type's snapshot (none for a type without parameters). */
+export function paramsSnapshot(a: Agents): Pick<TypeSnapshot, 'params'> {
+  if (!a.params.length) return {};
+  return { params: { names: a.params.map((p) => p.name), values: pack(a.parValue), agents: a.par.map((arr) => pack(arr.subarray(0, a.count))) } };
 }
 
 /** The states and signals part of a type's snapshot (none for a type without them). */
@@ -280,6 +289,7 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
       checkPacked(sm.ring, `types.${id}.smoother.ring`, 2 * (k as number) * n, HEADING);
       checkPacked(sm.drawn, `types.${id}.smoother.drawn`, 2 * n, HEADING);
     }
+    if (t.params !== undefined) checkParamsSnapshot(t.params, id, n);
     if (t.signals !== undefined) {
       const sg = t.signals as Record<string, unknown>;
       if (!isRecord(sg) || !Array.isArray(sg.names) || !sg.names.every((x) => typeof x === 'string') || sg.names.length > 32) {
@@ -293,6 +303,16 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
   // types the snapshot lacks spawn at the scene's count
   for (const t of scene.agentTypes) if (!Object.hasOwn(s.types, t.id)) total += t.count;
   if (total > MAX_AGENTS) throw new Error(`createWorld: snapshot: expected at most ${MAX_AGENTS} agents in all types together, got ${total}`);
+}
+
+/** Throws unless `p` is a type's parameters part of a snapshot: names, and per name a finite type value and `n` finite per-agent values. */
+function checkParamsSnapshot(p: unknown, id: string, n: number): void {
+  const field = `types.${id}.params`;
+  if (!isRecord(p) || !Array.isArray(p.names) || !p.names.every((x) => typeof x === 'string') || !Array.isArray(p.agents) || p.agents.length !== p.names.length) {
+    throw new Error(`createWorld: snapshot.${field}: expected { names, values, agents } with one values entry and one agents array per name`);
+  }
+  checkPacked(p.values, `${field}.values`, p.names.length, LARGE);
+  p.agents.forEach((arr, j) => checkPacked(arr, `${field}.agents[${j}]`, n, LARGE));
 }
 
 /**
@@ -330,6 +350,7 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     restoreSmoother(a, t.smoother && { slots: t.smoother.slots, ring: unpack(t.smoother.ring), drawn: unpack(t.smoother.drawn) });
     a.maxSpeed.set(unpack(t.maxSpeed));
     a.maxForce.set(unpack(t.maxForce));
+    if (t.params) carryParams(a, { names: t.params.names, values: unpack(t.params.values), agents: t.params.agents.map(unpack) });
     for (const m of program.memory[k] ?? []) {
       const id = memoryKey(scene.agentTypes[k], m);
       if (id === undefined || !Object.hasOwn(t.memory, id)) continue;

@@ -3,6 +3,7 @@ import { Rng, derivedRng, hashString } from './rng';
 import { Walls, type WallSpec } from './walls';
 import { HOLE, MAX_AGENTS, checkCount, checkObstacle, checkWalls, checkWorldSpec, fail } from './checks';
 import { resizeOrientation, setupOrientation } from './orientation';
+import { initParams, resizeParams, type ParamSpec } from './params';
 
 export { LIMITS, MAX_COUNT, MAX_AGENTS, checkCount, checkSeed, checkWalls, checkWorldSpec } from './checks';
 
@@ -64,6 +65,8 @@ export interface AgentTypeSpec {
   maxForce: number;
   spawn?: SpawnSpec;
   variation?: VariationSpec;
+  /** The type's parameters (runtime/params.ts), in document order; absent: none. */
+  params?: ReadonlyArray<ParamSpec>;
 }
 
 /** Everything a world is built from: plain data, as the scene document carries it. */
@@ -167,6 +170,13 @@ export class Agents {
   smoothing = 0;
   ring: Float64Array = new Float64Array(0);
   drawn: Float64Array = new Float64Array(0);
+  /** Type parameters (runtime/params.ts): their specs, the type values, per-agent values (one array per parameter), which arrays a game was handed (`paramArray`; checked each step), and which hold the type value for every agent. */
+  params: ReadonlyArray<ParamSpec> = [];
+  parValue: Float64Array = new Float64Array(0);
+  par: Float64Array[] = [];
+  parWatch: Uint8Array = new Uint8Array(0);
+  /** Per parameter 1 while every agent holds the type value (no paramArray handed out): whole-type passes then read the type value once. */
+  parSame: Uint8Array = new Uint8Array(0);
   /** The grid, when some graph queries this type (queryRadius > 0). */
   grid: Grid | null = null;
   queryRadius = 0;
@@ -271,6 +281,7 @@ export class World {
       a.passCount = layout.passes ?? 0;
       a.stateful = layout.stateful === true;
       setupOrientation(a, layout.turn, layout.smoothing);
+      initParams(a, a.spec.params);
       this.setCount(k, a.spec.count);
     });
   }
@@ -386,6 +397,7 @@ export class World {
     a.rnd = new Float64Array(n * a.draws);
     a.passes = [];
     for (let p = 0; p < a.passCount; p++) a.passes.push(new Float64Array(2 * n));
+    resizeParams(a, keep, n);
     a.count = n;
     if (a.queryRadius > 0) {
       if (!a.grid) a.grid = new Grid();

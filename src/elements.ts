@@ -9,6 +9,7 @@ import { SteerInspector, SteerProbeTip } from './app/inspector';
 import { SteerNodeHelp } from './app/node-help';
 import { SteerNumberField } from './app/number-field';
 import { SteerPalette } from './app/palette';
+import { SteerParamsPanel } from './app/params-panel';
 import { SteerProblems } from './app/problems';
 import { SteerSceneCard } from './app/scene-card';
 import { SteerShortcuts } from './app/shortcuts';
@@ -38,6 +39,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-palette', SteerPalette],
   ['steer-number-field', SteerNumberField],
   ['steer-type-panel', SteerTypePanel],
+  ['steer-params-panel', SteerParamsPanel],
   ['steer-world-panel', SteerWorldPanel],
   ['steer-problems', SteerProblems],
   ['steer-inspector', SteerInspector],

@@ -97,6 +97,10 @@ export const COLORS = {
   'text-on-danger': '#1b0d0d',
   'text-error': '#ff8a8a',
   ok: '#7ee07e',
+  // exposed parameters: the chip on a node, the Parameters panel's live values
+  param: '#9cc9ff',
+  'param-bg': '#1a2a3c',
+  'param-border': '#3e6690',
   // A/B compare
   'variant-a': '#2f3a47',
   'variant-b': '#5a4330',

@@ -1,3 +1,4 @@
+import { sharedValue } from '../params';
 import type { Agents } from '../world';
 
 /**
@@ -30,17 +31,25 @@ import type { Agents } from '../world';
  * run over the whole type in grid order, in one function, the rule arithmetic of one agent overlaps
  * the scan of the next, and no call per agent boxes numbers (measured: ~15 % of a tick).
  */
+/**
+ * Which of Flock's parameters sight, separation, ws, wa, wc are exposed: per parameter the index of
+ * its type parameter in `A.par` (runtime/params.ts), or −1 (the scalar argument holds). For an
+ * exposed radius the scalar argument is its largest value, which bounds the scan.
+ */
+export type FlockVarying = ArrayLike<number>;
+
 export function flockPass(
   A: Agents,
   G: Agents,
   sight: number,
   separation: number,
-  ws: number,
-  wa: number,
-  wc: number,
+  ws0: number,
+  wa0: number,
+  wc0: number,
   frontOnly: boolean,
   out: Float64Array,
   maxNeighbors = Infinity,
+  X: FlockVarying | null = null,
 ): void {
   const grid = G.grid!;
   const same = A === G;
@@ -56,13 +65,50 @@ export function flockPass(
   const MS = A.maxSpeed;
   const MF = A.maxForce;
   const M = A.mass;
-  const range = sight > separation ? sight : separation;
-  const range2 = range * range;
-  const sight2 = sight * sight;
-  const sep2 = separation * separation;
-  const reach = grid.reach(range);
+  // The scan reaches as far as the largest radius (an exposed radius's is its type parameter's max).
+  const reach = grid.reach(sight > separation ? sight : separation);
+  // Exposed parameters: a value every agent shares (the type value, or equal per-agent values) is
+  // a scalar for the whole pass; one whose agents differ is read per agent (in grid order: scattered reads).
+  let sB = sight;
+  let pB = separation;
+  let wsB = ws0;
+  let waB = wa0;
+  let wcB = wc0;
+  let XS: Float64Array | null = null;
+  let XP: Float64Array | null = null;
+  let XWS: Float64Array | null = null;
+  let XWA: Float64Array | null = null;
+  let XWC: Float64Array | null = null;
+  if (X !== null) {
+    const par = A.par;
+    let v: number | null = null;
+    let q = X[0];
+    if (q >= 0 && (v = sharedValue(A, q)) !== null) sB = v;
+    else if (q >= 0) XS = par[q];
+    q = X[1];
+    if (q >= 0 && (v = sharedValue(A, q)) !== null) pB = v;
+    else if (q >= 0) XP = par[q];
+    q = X[2];
+    if (q >= 0 && (v = sharedValue(A, q)) !== null) wsB = v;
+    else if (q >= 0) XWS = par[q];
+    q = X[3];
+    if (q >= 0 && (v = sharedValue(A, q)) !== null) waB = v;
+    else if (q >= 0) XWA = par[q];
+    q = X[4];
+    if (q >= 0 && (v = sharedValue(A, q)) !== null) wcB = v;
+    else if (q >= 0) XWC = par[q];
+  }
+  const varying = XS !== null || XP !== null || XWS !== null || XWA !== null || XWC !== null;
+  const range = sB > pB ? sB : pB;
+  let range2 = range * range;
+  let sight2 = sB * sB;
+  let sep2 = pB * pB;
+  let sepI = pB;
   // One radius in all directions: one test per candidate, and every neighbour counts for all rules.
-  const simple = sight === separation && !frontOnly;
+  let simple = sB === pB && !frontOnly;
+  let ws = wsB;
+  let wa = waB;
+  let wc = wcB;
   const n = A.count;
   // The loop starts with one empty turn (k = −1). V8 compiles this loop, which runs once per tick,
   // by on-stack replacement, and some runs (one in five in bench/module-flock.mjs at 10,000 agents)
@@ -75,6 +121,19 @@ export function flockPass(
     const i = same ? gorder[k] : k;
     const me = same ? k : -1;
     const self = same ? i : -1;
+    if (varying) {
+      // this agent's own radii and weights
+      const si = XS !== null ? XS[i] : sB;
+      sepI = XP !== null ? XP[i] : pB;
+      const ri = si > sepI ? si : sepI;
+      range2 = ri * ri;
+      sight2 = si * si;
+      sep2 = sepI * sepI;
+      simple = si === sepI && !frontOnly;
+      ws = XWS !== null ? XWS[i] : wsB;
+      wa = XWA !== null ? XWA[i] : waB;
+      wc = XWC !== null ? XWC[i] : wcB;
+    }
     const x = P[2 * i];
     const y = P[2 * i + 1];
     const cx = grid.col(x);
@@ -120,7 +179,7 @@ export function flockPass(
               sepx += dx * inv;
               sepy += dy * inv;
             } else {
-              sepx += self < gorder[j] ? -100 / separation : 100 / separation;
+              sepx += self < gorder[j] ? -100 / sepI : 100 / sepI;
             }
           }
         }
@@ -156,7 +215,7 @@ export function flockPass(
               sepx += dx * inv;
               sepy += dy * inv;
             } else {
-              sepx += self < gorder[j] ? -100 / separation : 100 / separation;
+              sepx += self < gorder[j] ? -100 / sepI : 100 / sepI;
             }
           }
         }
@@ -197,17 +256,17 @@ export function flockPass(
   }
 }
 
-/** Separation alone, as a pass: Flock's first rule, capped at maxForce, unweighted. */
-export function separationPass(A: Agents, G: Agents, distance: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
-  flockPass(A, G, 0, distance, 1, 0, 0, frontOnly, out, maxNeighbors);
+/** Separation alone, as a pass: Flock's first rule, capped at maxForce, unweighted (`R`: the index of the type parameter exposed as its distance, or −1). */
+export function separationPass(A: Agents, G: Agents, distance: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity, R = -1): void {
+  flockPass(A, G, 0, distance, 1, 0, 0, frontOnly, out, maxNeighbors, R >= 0 ? [-1, R, -1, -1, -1] : null);
 }
 
-/** Alignment alone, as a pass: Flock's second rule, capped at maxForce, unweighted. */
-export function alignmentPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
-  flockPass(A, G, sight, 0, 0, 1, 0, frontOnly, out, maxNeighbors);
+/** Alignment alone, as a pass: Flock's second rule, capped at maxForce, unweighted (`R`: the index of the type parameter exposed as its sight, or −1). */
+export function alignmentPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity, R = -1): void {
+  flockPass(A, G, sight, 0, 0, 1, 0, frontOnly, out, maxNeighbors, R >= 0 ? [R, -1, -1, -1, -1] : null);
 }
 
-/** Cohesion alone, as a pass: Flock's third rule, capped at maxForce, unweighted. */
-export function cohesionPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity): void {
-  flockPass(A, G, sight, 0, 0, 0, 1, frontOnly, out, maxNeighbors);
+/** Cohesion alone, as a pass: Flock's third rule, capped at maxForce, unweighted (`R`: the index of the type parameter exposed as its sight, or −1). */
+export function cohesionPass(A: Agents, G: Agents, sight: number, frontOnly: boolean, out: Float64Array, maxNeighbors = Infinity, R = -1): void {
+  flockPass(A, G, sight, 0, 0, 0, 1, frontOnly, out, maxNeighbors, R >= 0 ? [R, -1, -1, -1, -1] : null);
 }

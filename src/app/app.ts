@@ -29,6 +29,7 @@ import { PRESETS, newScene } from './presets';
 import { sceneEdit, worldChangeEdit } from './scene-edits';
 import { freshWallId, wallsOf } from '../document/wall-commands';
 import { StateActions } from './state-actions';
+import { ParamActions } from './param-actions';
 import { themeProperties } from '../theme';
 import type { WorldChange } from './world-panel';
 
@@ -200,6 +201,7 @@ export class SteerApp extends LitElement {
     this.addEventListener(NODE_HELP_EVENT, this.onHelp);
     this.addEventListener('agent-follow', this.onFollow);
     this.addEventListener('probe-hover', this.onProbeHover);
+    this.addEventListener('params-edit', this.params.onEdit);
     expose('app', this);
     // For browser tests: the document edits, to build edits (a 500-node paste) for `apply`.
     expose('commands', commands);
@@ -219,6 +221,7 @@ export class SteerApp extends LitElement {
       selectionChanged: (ids) => (this.selection = ids),
       openMenu: (x, y) => this.openMenu(x, y),
       notify: (message) => (this.notice = message),
+      showTypeParam: (typeId, name) => void this.params.show(typeId, name),
     });
     this.renderRoot.querySelector('.minimap-dock')?.append(this.editor.minimap);
     this.editor.showMinimap(this.minimapShown);
@@ -391,6 +394,9 @@ export class SteerApp extends LitElement {
 
   /** The state bar's and the state view's actions (state-actions.ts). */
   readonly states = new StateActions(this);
+
+  /** The type parameters' actions (param-actions.ts): the Parameters panel, the live sliders, a node's exposed chip. */
+  readonly params = new ParamActions(this);
 
   addType(): void {
     this.types.add();

@@ -17,6 +17,7 @@ import type { Variant, VariantSceneEditDetail } from './compare';
 import type { CompareSession } from './compare-session';
 import type { SteerStateBar } from './state-bar';
 import type { StateActions } from './state-actions';
+import type { ParamActions } from './param-actions';
 import { pickFile, type Dialog } from './file-io';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { PRESETS } from './presets';
@@ -81,6 +82,8 @@ export interface AppView {
   readonly graphShort: boolean;
   readonly types: AgentTypeActions;
   readonly states: StateActions;
+  /** The type parameters' actions: the Parameters panel's edits and live values, a node's exposed chip (param-actions.ts). */
+  readonly params: ParamActions;
   readonly updateComplete: Promise<boolean>;
   typeId: string;
   stateIndex: number;
@@ -354,7 +357,7 @@ export function renderApp(app: AppView): TemplateResult {
         ${app.panel === 'inspect'
           ? html`<steer-inspector .source=${app.inspected} .scene=${app.inspected ? ((app.inspected as { scene?: SceneDocument }).scene ?? doc) : doc}></steer-inspector>`
           : app.panel === 'type'
-          ? html`<steer-type-panel .type=${type} .types=${doc.agentTypes} .idFollowsName=${app.types.idFollowsName(app.typeId)}
+          ? html`<steer-type-panel .type=${type} .types=${doc.agentTypes} .idFollowsName=${app.types.idFollowsName(app.typeId)} .live=${app.params.live}
               @type-change=${(e: CustomEvent<TypeChangeDetail>) => app.types.change(e.detail)}
               @type-rename=${(e: CustomEvent<TypeRenameDetail>) => app.types.renameId(e.detail.from, e.detail.to)}></steer-type-panel>`
           : app.panel === 'world'

@@ -93,14 +93,17 @@ export class SteerNumberField extends LitElement {
   declare hint: string | undefined;
   /** A problem the compiler found with the value in the document: the field is marked, the message is its tooltip. */
   declare problem: string | undefined;
+  /**
+   * A rule beyond the range (Heading smoothing: 0 or 2 to 64; between fields, a parameter's min at
+   * most its max): why a number in range is not accepted, or null. A refused number is shown invalid with that message and not committed.
+   */
+  declare check: ((value: number) => string | null) | undefined;
   /** Why the typed text is not committed, while it is not. */
   declare error: string | null;
   /** An empty field is a value too: none (`value-change` with `{ value: undefined }`), as Max turn rate's "no limit". */
   declare optional: boolean;
   /** Shown in the empty field (an `optional` field's meaning of empty). */
   declare placeholder: string | undefined;
-  /** A rule that says more than the range (Heading smoothing: 0 or 2 to 64): the message for a typed number it refuses, or null. */
-  declare check: ((v: number) => string | null) | undefined;
 
   /** Whether the user is editing (the field has focus): then its text is theirs. */
   private editing = false;
@@ -174,10 +177,10 @@ export class SteerNumberField extends LitElement {
     this.compact = false;
     this.hint = undefined;
     this.problem = undefined;
+    this.check = undefined;
     this.error = null;
     this.optional = false;
     this.placeholder = undefined;
-    this.check = undefined;
   }
 
   private get input(): HTMLInputElement | null {
@@ -202,9 +205,10 @@ export class SteerNumberField extends LitElement {
       return;
     }
     const p = parseNumber(text);
-    const refused = p.kind === 'number' && this.check ? this.check(p.value) : null;
+    const ok = p.kind === 'number' && inRange(p.value, this.range);
+    const refused = ok && this.check ? this.check(p.value) : null;
     this.error = refused ? `${refused}, got "${text.trim()}"` : numberProblem(text, this.range, final);
-    this.tell(p.kind === 'number' && inRange(p.value, this.range) && !refused ? p.value : this.startValue);
+    this.tell(ok && !refused ? p.value : this.startValue);
   }
 
   private onInput(e: Event): void {

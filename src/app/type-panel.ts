@@ -3,6 +3,7 @@ import { freshId } from '../document/commands';
 import { RANGES } from '../document/schema';
 import { ID_PATTERN, type AgentType } from '../document/types';
 import { orientationFields } from './orientation-fields';
+import type { LiveParams } from './params-panel';
 import { panelStyles } from './styles';
 
 /** What an agent type id may be, said to a user. */
@@ -58,6 +59,7 @@ export class SteerTypePanel extends LitElement {
     types: { attribute: false },
     idFollowsName: { attribute: false },
     idError: { state: true },
+    live: { attribute: false },
   };
 
   /** The agent type shown. */
@@ -68,6 +70,8 @@ export class SteerTypePanel extends LitElement {
   declare idFollowsName: boolean;
   /** Why the id being typed cannot be the type's, while it cannot. */
   declare idError: string | null;
+  /** The running preview's parameter values, for the Parameters panel's live sliders (params-panel.ts). */
+  declare live: LiveParams | null;
 
   static styles = [
     panelStyles,
@@ -111,6 +115,7 @@ export class SteerTypePanel extends LitElement {
     this.types = [];
     this.idFollowsName = false;
     this.idError = null;
+    this.live = null;
   }
 
   private change(patch: Partial<AgentType>, field: string, id?: string): void {
@@ -234,6 +239,7 @@ export class SteerTypePanel extends LitElement {
         Speeds are px/tick and forces px/tick² (60 ticks per second). Each agent's force is capped at max force and divided
         by its mass.${t.count === 0 ? nothing : ''}
       </p>
+      <steer-params-panel .type=${t} .live=${this.live}></steer-params-panel>
     `;
   }
 }

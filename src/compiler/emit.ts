@@ -185,7 +185,8 @@ function emitStateForce(t: LoweredType, states: readonly LoweredState[], probes:
 function splitForce(t: LoweredType, probing: boolean, first: string[], steps: string[][], chunk: number): string[] {
   const k = t.typeIndex;
   const locals = t.locals ?? [];
-  const passes = Array.from({ length: t.passes }, (_, p) => `P${p}`);
+  // (pass buffers and type parameters' arrays, bound in `pre`: shared by the chunks)
+  const passes = [...Array.from({ length: t.passes }, (_, p) => `P${p}`), ...(t.params ?? []).map((q) => `Q${q}`)];
   const assign = (line: string, names: readonly string[]): string => {
     let out = line;
     for (const name of names) out = out.split(`const ${name} = `).join(`${name} = `);

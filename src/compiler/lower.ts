@@ -43,6 +43,8 @@ export interface LoweredType {
   probeSize: number;
   /** The locals the nodes declared in `body` (`ctx.local`), in order (absent: none). */
   locals?: string[];
+  /** The type parameters the code reads (`Q<k>`, bound to `A.par[k]` in `pre`), in the order first read (absent: none). */
+  params?: number[];
   /** The type's state names, in order (one for a type without states). */
   stateNames: string[];
   /** Some node reads the time in state (`ctx.timeInState`). */
@@ -203,9 +205,16 @@ class TypeLowering {
       const ctx: EmitContext = {
         num: (key) => {
           const v = inputOf(node, key);
-          return v?.type === 'number' ? (v.present ? `(${v.present} ? ${v.expr} : 0)` : v.expr) : numberLiteral(value(key));
+          if (v?.type === 'number') return v.present ? `(${v.present} ? ${v.expr} : 0)` : v.expr;
+          const exposed = node.exposed?.get(key);
+          return exposed ? this.paramRead(exposed.index) : numberLiteral(value(key));
         },
-        value: (key) => value(key) as number,
+        value: (key) => node.exposed?.get(key)?.param.max ?? (value(key) as number),
+        paramIndex: (key) => node.exposed?.get(key)?.index ?? null,
+        param: (name) => {
+          const k = (scene.agentTypes[t].params ?? []).findIndex((p) => p.name === name);
+          return k < 0 ? null : this.paramRead(k);
+        },
         bool: (key) => value(key) === true,
         agents: (key) => {
           const id = value(key) as string;
@@ -318,6 +327,16 @@ class TypeLowering {
 
   /** Whether the type has states (its node memory and probes then say which state they are in). */
   stateful = false;
+
+  /** The agent's value of type parameter `k`: `Q<k>[i]`, its array bound before the loop (once). */
+  private paramRead(k: number): string {
+    const params = (this.lowered.params ??= []);
+    if (!params.includes(k)) {
+      params.push(k);
+      this.lowered.pre.push(`const Q${k} = A.par[${k}];`);
+    }
+    return `Q${k}[i]`;
+  }
 }
 
 /**

@@ -33,6 +33,7 @@ export function moduleDeclarations(scene: SceneDocument, compiled: Compiled = co
   const perType = (of: (k: number) => string[]) => scene.agentTypes.map((t, k) => `  ${JSON.stringify(t.id)}: ${union(of(k))};`).join('\n');
   const stateNames = perType((k) => scene.agentTypes[k].states.map((s) => s.name));
   const signalNames = perType((k) => compiled.lowered[k]?.signals ?? []);
+  const paramNames = perType((k) => (scene.agentTypes[k].params ?? []).map((p) => p.name));
   return `// Declarations of a Steergraph behaviour module (generated).
 
 /** The agent type ids of this scene. */
@@ -46,6 +47,10 @@ ${stateNames}
 /** The signals each agent type's Signal nodes read. */
 export interface SignalNames {
 ${signalNames}
+}
+/** Each agent type's parameters (its Parameters panel; world.setParam). */
+export interface ParamNames {
+${paramNames}
 }
 /** A transition one agent took. */
 export type TransitionEvent = { [T in AgentTypeId]: { tick: number; type: T; index: number; from: StateNames[T]; to: StateNames[T] } }[AgentTypeId];
@@ -94,6 +99,8 @@ export interface Snapshot {
     signals?: { names: string[]; flags: number[] };
     /** The heading smoother of a type with headingSmoothing: k, k headings per agent, the drawn headings. */
     smoother?: { slots: number; ring: PackedNumbers; drawn: PackedNumbers };
+    /** The type's parameters: names, type values and per-agent values (types with parameters). */
+    params?: { names: string[]; values: PackedNumbers; agents: PackedNumbers[] };
   }>;
 }
 
@@ -159,6 +166,14 @@ export interface World {
   headings(typeId: AgentTypeId): Float64Array;
   /** The headings to draw: with headingSmoothing k, the normalized sum of each agent's last k headings; else the same array as headings(typeId). Live, valid until the next setCount. */
   drawnHeadings(typeId: AgentTypeId): Float64Array;
+  /** The type value of a parameter. */
+  param<T extends AgentTypeId>(typeId: T, name: ParamNames[T]): number;
+  /** Sets a parameter's type value and every agent's value: a number from its min to its max (else throws, changing nothing). Acts from the next forces computed; a snapshot carries it. */
+  setParam<T extends AgentTypeId>(typeId: T, name: ParamNames[T], value: number): void;
+  /** Each agent's value of a parameter: the live array (valid until the next setCount of that type). Writable, within the parameter's range: step and computeForces throw, moving nothing, naming the agent, when a value is outside it. */
+  paramArray<T extends AgentTypeId>(typeId: T, name: ParamNames[T]): Float64Array;
+  /** The type's parameter names, in order. */
+  paramNames<T extends AgentTypeId>(typeId: T): ParamNames[T][];
 }
 
 /** Creates a world of this scene. Throws a clear Error on bad options. */

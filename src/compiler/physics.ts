@@ -16,8 +16,8 @@ export type { Fix } from '../../nodes/types';
 
 const isMuted = (n: CheckedNode): boolean => n.muted;
 
-/** A checked node's parameter values, as a physics hook reads them. */
-const valuesOf = (n: CheckedNode) => (key: string) => n.values.get(key);
+/** A checked node's parameter values, as a physics hook reads them (an exposed one at its type parameter's default: what the agents start with). */
+const valuesOf = (n: CheckedNode) => (key: string) => n.exposed?.get(key)?.param.default ?? n.values.get(key);
 
 /**
  * The physics warnings of one graph that compiled without an error, for its live nodes (those that

@@ -7,7 +7,7 @@ import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../..
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import { Walls } from '../../runtime/walls';
 import { ANY_STATE, graphsOf } from '../document/graphs';
-import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
+import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type ParamValue, type SceneDocument, type TypeParam } from '../document/types';
 import { GraphBudget, quote, type Diagnostic } from './diagnostics';
 import { worldDiagnostics } from './world';
 
@@ -27,6 +27,8 @@ export interface CheckedNode {
   broken: boolean;
   /** Bypassed by the designer (`muted` in the document). */
   muted: boolean;
+  /** Its exposed parameters that check out: parameter key → the type parameter (its index in `AgentType.params`). Absent: none. */
+  exposed?: Map<string, { index: number; param: TypeParam }>;
 }
 
 /** An edge into an input. */
@@ -122,9 +124,41 @@ export function checkParam(p: ParamDef, v: ParamValue, scene: SceneDocument, own
       return checkRegion(p.label, v, scene);
     case 'choice':
       return p.options.some((o) => o.value === v) ? null : `${p.label} must be one of ${p.options.map((o) => show(o.value)).join(', ')}, got ${show(v)}`;
-    case 'name':
-      return typeof v === 'string' && ID_PATTERN.test(v) ? null : `${p.label} must be a name (a letter or _, then letters, digits, _ or -; at most 64), got ${show(v)}`;
+    case 'name': {
+      if (typeof v !== 'string' || !ID_PATTERN.test(v)) return `${p.label} must be a name (a letter or _, then letters, digits, _ or -; at most 64), got ${show(v)}`;
+      if (p.of !== 'typeParam' || (ownType.params ?? []).some((x) => x.name === v)) return null;
+      return `${p.label}: ${show(ownType.id)} has no parameter ${show(v)} (${paramList(ownType)})`;
+    }
   }
+}
+
+/** `its parameters: "a", "b"` or `it has no parameters: add one in its Parameters panel`. */
+function paramList(type: AgentType): string {
+  const names = (type.params ?? []).map((x) => show(x.name));
+  return names.length ? `its parameters: ${names.join(', ')}` : 'it has no parameters: add one in its Parameters panel';
+}
+
+/**
+ * The problem with exposing number parameter `key` of a node of kind `def` as the type
+ * parameter `name`, or null: the key must be a number parameter the kind lets vary at run time
+ * (not an integer, not `runtime: false`), the type must have the parameter, and every value it
+ * may take (its range) must be one the node parameter accepts (else the game could set a value
+ * that breaks the kernel).
+ */
+export function checkExposed(def: NodeDef, defs: readonly ParamDef[], key: string, name: unknown, type: AgentType): string | null {
+  const p = defs.find((d) => d.key === key);
+  if (!p || p.type !== 'number') return `${show(key)} is not a number parameter of ${def.label}, so it cannot be exposed`;
+  if (typeof name !== 'string') return `${p.label} is exposed as ${show(name)}, which is not a parameter name`;
+  if (p.integer) return `${p.label} is a whole number and cannot be exposed as type parameter ${show(name)}: only numbers that may vary continuously can`;
+  if (p.runtime === false) return `${p.label} cannot be exposed as type parameter ${show(name)}: ${def.label} needs it as a constant when the scene compiles`;
+  const tp = (type.params ?? []).find((x) => x.name === name);
+  if (!tp) return `${p.label} is exposed as type parameter ${show(name)}, which ${show(type.id)} does not have (${paramList(type)})`;
+  const low = p.minExclusive ? tp.min <= p.min : tp.min < p.min;
+  if (low || tp.max > p.max) {
+    const lower = p.minExclusive ? `more than ${withUnit(p.min, p.unit)}` : `at least ${withUnit(p.min, p.unit)}`;
+    return `${p.label} is exposed as type parameter ${show(name)}, whose range ${show(tp.min)} to ${show(tp.max)} is not inside what ${p.label} accepts (${lower} and at most ${withUnit(p.max, p.unit)}): narrow the parameter’s range`;
+  }
+  return null;
 }
 
 /**
@@ -175,6 +209,18 @@ function checkNode(
       diag(problem, p.key, 'error', `${path}.params.${p.key}`);
     }
   }
+  if (n.exposed) {
+    for (const [key, name] of Object.entries(n.exposed)) {
+      const problem = checkExposed(def, defs, key, name, type);
+      if (problem) {
+        node.broken = true;
+        diag(problem, key, 'error', `${path}.exposed.${key}`);
+        continue;
+      }
+      const index = (type.params ?? []).findIndex((x) => x.name === name);
+      (node.exposed ??= new Map()).set(key, { index, param: type.params![index] });
+    }
+  }
   for (const key of Object.keys(params)) {
     if (!defs.some((p) => p.key === key)) {
       if (out.full) out.skip('warning');
@@ -182,7 +228,8 @@ function checkNode(
     }
   }
   if (def.check && !node.broken) {
-    const value = (key: string): ParamValue => node.values.get(key) ?? '';
+    // (an exposed parameter is checked at its default: what the agents start with)
+    const value = (key: string): ParamValue => node.exposed?.get(key)?.param.default ?? node.values.get(key) ?? '';
     for (const c of def.check(value, scene.world)) {
       node.broken = true;
       diag(c.message, c.param, 'error', `${path}.params.${c.param}`);

@@ -225,6 +225,8 @@ export function paste(
     const id = fresh();
     map.set(n.id, id);
     const copy: GraphNode = { id, kind: n.kind, params: { ...n.params }, position: [coordinate(n.position[0] + offset[0]), coordinate(n.position[1] + offset[1])] };
+    // (exposed parameters stay exposed: in another type without that parameter, the compiler says so)
+    if (n.exposed && Object.keys(n.exposed).length) copy.exposed = { ...n.exposed };
     return n.muted ? { ...copy, muted: true } : copy;
   });
   const links: Connection[] = connections

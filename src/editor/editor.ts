@@ -18,6 +18,7 @@ import { getNodeDef } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
+import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
 import { installBoxSelect } from './box-select';
 import { createClipboard } from './clipboard';
@@ -46,6 +47,8 @@ export interface EditorHost {
   openMenu?(clientX: number, clientY: number): void;
   /** Tells the user why a gesture did nothing (a wire that would close a cycle). */
   notify?(message: string): void;
+  /** Shows parameter `name` of agent type `typeId` in the Parameters panel (a node's exposed chip was clicked). */
+  showTypeParam?(typeId: string, name: string): void;
 }
 
 /** The editor's public face. */
@@ -109,6 +112,14 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       host.apply(setParam(shownAt(state), nodeId, k, value), mergeKey),
     scene: () => state.doc!,
     typeId: () => state.typeId,
+    expose: (nodeId, key, existing) => {
+      const { edit, name } = exposeParam(state.doc!, shownAt(state), nodeId, key, existing);
+      if (!name) return;
+      host.apply(edit);
+      host.notify?.(`${existing ? 'Reads' : 'Exposed as'} the parameter “${name}” of this agent type: the Parameters panel (Agent type) sets it live; Ctrl+Z takes it back.`);
+    },
+    unexpose: (nodeId, key) => host.apply(unexposeParam(shownAt(state), nodeId, key)),
+    showTypeParam: (name) => host.showTypeParam?.(state.typeId, name),
   };
 
   const selection = createSelection(editor, area, host.selectionChanged);

@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import type { RenderEmit } from '@retejs/lit-plugin';
 import { paramValue } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
+import { canExpose } from '../document/param-commands';
 import { fixEvent } from './fix-event';
 import { requestNodeHelp } from './help-event';
 import { isParamVisible, type Schemes, type SteerNode } from './schemes';
@@ -269,6 +270,16 @@ export class SteerNodeElement extends LitElement {
       const n = this.data;
       n.host.setParam(n.id, key, value, merge ? `param:${n.host.typeId()}:${n.id}:${key}` : undefined);
     });
+    // a parameter row's expose button, exposed chip and un-expose button
+    this.addEventListener('param-expose', (e) => {
+      const { key, name } = (e as CustomEvent<{ key: string; name?: string }>).detail;
+      this.data.host.expose(this.data.id, key, name);
+    });
+    this.addEventListener('param-unexpose', (e) => this.data.host.unexpose(this.data.id, (e as CustomEvent<{ key: string }>).detail.key));
+    this.addEventListener('param-show', (e) => {
+      const name = (e as CustomEvent<{ name?: string }>).detail.name;
+      if (name) this.data.host.showTypeParam(name);
+    });
   }
 
   /** Tells the app the pointer is over an output (its live value shows beside it), or left it. */
@@ -316,6 +327,7 @@ export class SteerNodeElement extends LitElement {
     const count = errors.length + warnings.length;
     const portProblem = (key: string) => n.diagnostics.find((d) => d.port === key && d.severity === 'error')?.message;
     const scene = n.host.scene();
+    const typeParams = (scene?.agentTypes.find((t) => t.id === n.host.typeId())?.params ?? []).map((p) => p.name);
     return html`
       <header style="--cat:${cat}" title=${n.def?.help ?? `Unknown node kind "${n.kind}"`}>
         <span class="title">${n.label}</span>
@@ -364,6 +376,9 @@ export class SteerNodeElement extends LitElement {
               .ownType=${n.host.typeId()}
               .problem=${portProblem(p.key)}
               .driven=${p.type === 'number' && p.input === true && n.wired.has(p.key)}
+              .exposed=${Object.hasOwn(n.exposed, p.key) && !(p.type === 'number' && p.input === true && n.wired.has(p.key)) ? n.exposed[p.key] : undefined}
+              .exposable=${canExpose(p) && !(p.input === true && n.wired.has(p.key))}
+              .typeParams=${typeParams}
             ></steer-param>`;
             if (p.type !== 'number' || !p.input) return param;
             // a parameter a number may drive: its input socket on the row's left edge

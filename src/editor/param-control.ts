@@ -3,6 +3,9 @@ import type { NumberParam, ParamDef } from '../../nodes/types';
 import type { Range } from '../document/schema';
 import type { ParamValue, SceneDocument } from '../document/types';
 
+/** The expose choice's value for a new parameter (no type parameter name has a space). */
+const NEW_PARAM = ' new';
+
 /** The values a number parameter takes, as the number field checks them. */
 export function paramRange(p: NumberParam): Range {
   return { min: p.min, max: p.max, exclusiveMin: p.minExclusive, whole: p.integer, unit: p.unit && p.unit !== '×' ? p.unit : undefined };
@@ -30,6 +33,9 @@ export class SteerParam extends LitElement {
     ownType: { attribute: false },
     problem: { attribute: false },
     driven: { attribute: false },
+    exposed: { attribute: false },
+    exposable: { attribute: false },
+    typeParams: { attribute: false },
   };
 
   /** The parameter's definition. */
@@ -44,9 +50,16 @@ export class SteerParam extends LitElement {
   declare problem: string | undefined;
   /** A number parameter whose input is connected: the wire gives its value, the field is off. */
   declare driven: boolean;
+  /** The agent type parameter this number parameter is exposed as (`GraphNode.exposed`), or undefined: its literal counts. */
+  declare exposed: string | undefined;
+  /** Whether the parameter may be exposed (a number the node reads at run time, not driven by a wire): a button offers it. */
+  declare exposable: boolean;
+  /** The names of the own type's parameters (a Parameter node's choice). */
+  declare typeParams: readonly string[];
 
   static styles = css`
     :host {
+      position: relative;
       display: flex;
       align-items: center;
       gap: 6px;
@@ -102,8 +115,101 @@ export class SteerParam extends LitElement {
     input[type='text'] {
       width: 64px;
     }
+    /* exposed: a chip naming the type parameter instead of the field (the filled diamond of the expose button) */
+    /* exposed, the chip's name goes first: the label gives way */
+    :host([exposed]) {
+      gap: 4px;
+    }
+    :host([exposed]) label {
+      flex: 0 20 auto;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    .chip {
+      flex: 0 0 auto;
+      max-width: calc(100% - 60px);
+      margin-left: auto;
+      min-width: 0;
+      display: inline-flex;
+      align-items: center;
+      gap: 3px;
+      height: 20px;
+      padding: 0 6px;
+      border-radius: 10px;
+      border: 1px solid var(--steer-param-border);
+      background: var(--steer-param-bg);
+      color: var(--steer-param);
+      font: 500 11px/18px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      cursor: pointer;
+      text-align: left;
+    }
+    .chip .name {
+      flex: 1 1 auto;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+      text-align: left;
+    }
+    .chip:hover,
+    .chip:focus-visible {
+      border-color: var(--steer-param);
+      outline: none;
+    }
+    /* the small glyph buttons: ◇ (expose) and × (un-expose) */
+    .expose,
+    select.expose,
+    button.unexpose {
+      height: 16px;
+      padding: 0;
+      border: 0;
+      border-radius: 3px;
+      background: none;
+      cursor: pointer;
+    }
+    /* in the row's right padding, so the row's slider and field keep their room */
+    .expose,
+    select.expose {
+      position: absolute;
+      right: 0;
+      top: 7px;
+      width: 10px;
+      color: var(--steer-text-hint);
+      font: 10px/16px system-ui, sans-serif;
+      opacity: 0.75;
+    }
+    button.unexpose {
+      flex: 0 0 auto;
+      width: 16px;
+      color: var(--steer-param);
+      opacity: 0.7;
+      font: 11px/16px system-ui, sans-serif;
+    }
+    select.expose option {
+      background: var(--steer-popup);
+      color: var(--steer-text);
+    }
+    select.expose {
+      appearance: none;
+      min-width: 0;
+      flex: none;
+      text-align: center;
+    }
+    .expose:hover,
+    .expose:focus-visible {
+      color: var(--steer-param);
+      opacity: 1;
+      outline: none;
+    }
+    button.unexpose:hover,
+    button.unexpose:focus-visible {
+      opacity: 1;
+      background: var(--steer-param-border);
+      outline: none;
+    }
     :host([problem]) input,
-    :host([problem]) select {
+    :host([problem]) select:not(.expose) {
       border-color: var(--steer-danger);
       outline: 1px solid var(--steer-danger);
     }
@@ -116,6 +222,9 @@ export class SteerParam extends LitElement {
     this.problem = undefined;
     this.scene = undefined;
     this.driven = false;
+    this.exposed = undefined;
+    this.exposable = false;
+    this.typeParams = [];
     // A control's pointer work (sliders, selects, text) must not drag the node or pan the canvas.
     this.addEventListener('pointerdown', (e) => e.stopPropagation());
     this.addEventListener('dblclick', (e) => e.stopPropagation());
@@ -128,9 +237,46 @@ export class SteerParam extends LitElement {
     );
   }
 
+  /**
+   * Tells the node a parameter command: expose (as a new type parameter, or as `name`, one the type
+   * has), un-expose, or show the type parameter in the Parameters panel.
+   */
+  private ask(type: 'param-expose' | 'param-unexpose' | 'param-show', name = this.exposed): void {
+    this.dispatchEvent(new CustomEvent(type, { detail: { key: this.def.key, name }, bubbles: true, composed: true }));
+  }
+
+  /**
+   * The ◇ that exposes the number: a button that makes a new parameter when the type has none, else
+   * a choice (the browser's own list, drawn above the graph) of a new one or one the type has.
+   */
+  private exposeControl(label: string) {
+    const title = 'Expose as parameter: a parameter of this agent type that the game (world.setParam) and the Parameters panel’s live slider set while it runs';
+    if (!this.typeParams.length) {
+      return html`<button class="expose" data-test="expose" title=${title} aria-label="Expose ${label} as a parameter" @click=${() => this.ask('param-expose')}>◇</button>`;
+    }
+    return html`<select
+      class="expose"
+      data-test="expose"
+      title=${title}
+      aria-label="Expose ${label} as a parameter"
+      @change=${(e: Event) => {
+        const el = e.target as HTMLSelectElement;
+        const v = el.value;
+        el.value = '';
+        if (v === NEW_PARAM) this.ask('param-expose', undefined);
+        else if (v) this.ask('param-expose', v);
+      }}
+    >
+      <option value="" selected disabled hidden>◇</option>
+      <option value=${NEW_PARAM}>Expose as a new parameter</option>
+      ${this.typeParams.map((n) => html`<option value=${n}>Read the parameter “${n}”</option>`)}
+    </select>`;
+  }
+
   protected updated(): void {
     if (this.problem) this.setAttribute('problem', '');
     else this.removeAttribute('problem');
+    this.toggleAttribute('exposed', this.exposed !== undefined && this.def?.type === 'number');
   }
 
   private options(): { value: string; label: string }[] {
@@ -181,6 +327,35 @@ export class SteerParam extends LitElement {
       // the typed value stays in the document (it returns when the wire is taken off)
       return html`${label}<span class="wired" data-test="driven" title="${p.label} is driven by the wire into its socket; take the wire off to type a value">driven by the wire</span>`;
     }
+    if (p.type === 'number' && this.exposed !== undefined) {
+      const name = this.exposed;
+      return html`${label}<button
+          class="chip"
+          data-test="exposed-chip"
+          title="${p.label} is read from the type parameter “${name}”, which the game sets at run time. Click to show it in the Parameters panel."
+          aria-label="${p.label}: exposed as ${name}; show it in the Parameters panel"
+          @click=${() => this.ask('param-show')}
+        ><span class="name">${name}</span></button><button
+          class="unexpose"
+          data-test="unexpose"
+          title="Un-expose: ${p.label} takes a value of its own again (the parameter’s default)"
+          aria-label="Un-expose ${p.label}"
+          @click=${() => this.ask('param-unexpose')}
+        >×</button>`;
+    }
+    if (p.type === 'name' && p.of === 'typeParam') {
+      // a Parameter node chooses among its type's parameters
+      const value = typeof this.value === 'string' ? this.value : p.default;
+      const missing = !this.typeParams.includes(value);
+      return html`${label}<select
+          aria-label=${p.label}
+          title=${title}
+          @change=${(e: Event) => this.commit((e.target as HTMLSelectElement).value, false)}
+        >
+          ${this.typeParams.map((n) => html`<option value=${n} ?selected=${n === value}>${n}</option>`)}
+          ${missing ? html`<option value=${value} selected>${value} (missing)</option>` : nothing}
+        </select>`;
+    }
     if (p.type === 'name') {
       return html`${label}<input
           type="text"
@@ -217,7 +392,7 @@ export class SteerParam extends LitElement {
             e.stopPropagation();
             this.commit(e.detail.value, true);
           }}
-        ></steer-number-field>${unitOf(p.unit)}`;
+        ></steer-number-field>${unitOf(p.unit)}${this.exposable ? this.exposeControl(p.label) : nothing}`;
     }
     const opts = this.options();
     const value = typeof this.value === 'string' ? this.value : '';

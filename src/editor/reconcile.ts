@@ -42,6 +42,8 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
   let wanted: { doc: SceneDocument; at: GraphAt; diagnostics: readonly Diagnostic[] } | null = null;
   /** Nodes to select as soon as the document that holds them is shown (see `reconcile`). */
   let toSelect: string[] | null = null;
+  /** The shown type's parameter names as last drawn (a node's ◇ and a Parameter node's choice list them). */
+  let paramNames = '';
 
   /**
    * Lets the page breathe during a long reconcile: every node and socket Rete draws forces a layout,
@@ -62,6 +64,9 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
     const type = d.agentTypes.find((x) => x.id === t);
     const graph = type ? graphOf(type, s) : undefined;
     const switched = t !== state.typeId || s !== state.stateIndex;
+    const names = (type?.params ?? []).map((p) => p.name).join('\u0000');
+    const namesChanged = names !== paramNames;
+    paramNames = names;
     state.doc = d;
     state.typeId = t;
     state.stateIndex = s;
@@ -123,7 +128,8 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         const mutedChanged = view.muted !== (n.muted === true);
         view.muted = n.muted === true;
         const wiredChanged = setWired(view, wired.get(n.id) ?? none);
-        if (changed || diagChanged || mutedChanged || wiredChanged) await area.update('node', view.id);
+        const exposedChanged = view.setExposed(n.exposed);
+        if (changed || diagChanged || mutedChanged || wiredChanged || exposedChanged || namesChanged) await area.update('node', view.id);
         const pos = area.nodeViews.get(view.id)?.position;
         if (pos && (pos.x !== n.position[0] || pos.y !== n.position[1])) {
           await area.translate(view.id, { x: n.position[0], y: n.position[1] });

@@ -31,7 +31,15 @@ export interface NodeHost {
   setParam(nodeId: string, key: string, value: ParamValue | undefined, mergeKey?: string): void;
   scene(): SceneDocument;
   typeId(): string;
+  /** Exposes a number parameter as a new parameter of the agent type, or as `name`, one it has (one undoable edit). */
+  expose(nodeId: string, key: string, name?: string): void;
+  /** Un-exposes a parameter: it takes a literal again (one undoable edit). */
+  unexpose(nodeId: string, key: string): void;
+  /** Shows the agent type's parameter `name` in the Parameters panel. */
+  showTypeParam(name: string): void;
 }
+
+const NOT_EXPOSED: Readonly<Record<string, string>> = Object.freeze({});
 
 /** One graph node in the editor. */
 export class SteerNode extends ClassicPreset.Node {
@@ -46,6 +54,8 @@ export class SteerNode extends ClassicPreset.Node {
   /** The keys of the inputs connected in the document (a driven parameter's field is disabled). */
   wired: ReadonlySet<string> = new Set();
   diagnostics: Diagnostic[] = [];
+  /** The exposed parameters (the document's `exposed`): parameter key → the type parameter's name. */
+  exposed: Readonly<Record<string, string>> = NOT_EXPOSED;
   /** Bypassed (the document's `muted`): drawn dimmed with a tag. */
   muted = false;
   /** The colour of this node's arrow while the inspector follows an agent of this graph ('' : none). */
@@ -65,8 +75,17 @@ export class SteerNode extends ClassicPreset.Node {
     this.def = def;
     this.params = node.params;
     this.muted = node.muted === true;
+    this.setExposed(node.exposed);
     for (const p of def?.outputs ?? []) this.addOutput(p.key, new ClassicPreset.Output(socketOf(p.type), p.label, true));
     this.setParams(node.params);
+  }
+
+  /** Takes the document's exposed parameters; returns whether they changed. */
+  setExposed(exposed: Readonly<Record<string, string>> | undefined): boolean {
+    const next = exposed ?? NOT_EXPOSED;
+    if (next === this.exposed) return false;
+    this.exposed = next;
+    return true;
   }
 
   /** Takes new parameter values; rebuilds the inputs when their number changed. Returns whether anything changed. */

@@ -26,11 +26,11 @@ export type PreviewSnapshot = Pick<Snapshot, 'seed' | 'tick' | 'pointer' | 'targ
  */
 export type PreviewWorld = Pick<
   BehaviorWorld,
-  'tick' | 'types' | 'scene' | 'positions' | 'velocities' | 'agents' | 'states' | 'stateNames' | 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'step'
+  'tick' | 'types' | 'scene' | 'positions' | 'velocities' | 'agents' | 'states' | 'stateNames' | 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'step' | 'param' | 'setParam'
 > & { snapshot(): PreviewSnapshot };
 
 /** Where a FrameWorld sends the edits made through it (to the worker, where a step is of n ticks). */
-export type FrameWorldCommands = Pick<PreviewWorld, 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount'> & { step(n: number): void };
+export type FrameWorldCommands = Pick<PreviewWorld, 'setPointer' | 'setTarget' | 'setObstacles' | 'setCount' | 'setParam'> & { step(n: number): void };
 
 const EMPTY = new Float64Array(0);
 const NO_STATES = new Uint8Array(0);
@@ -55,6 +55,7 @@ export class FrameWorld implements PreviewWorld {
   private obstacleData: Float64Array = EMPTY;
   private pointerAt: [number, number] = [0, 0];
   private targetList: [string, number, number][] = [];
+  private paramList: [string, string, number][] = [];
 
   constructor(
     readonly generation: number,
@@ -92,6 +93,19 @@ export class FrameWorld implements PreviewWorld {
     this.obstacleData = frame.obstacles;
     this.pointerAt = frame.pointer;
     this.targetList = frame.targets;
+    this.paramList = frame.params ?? [];
+  }
+
+  /** A type parameter's value as of the last frame (throws, as a world does, for one the type has not). */
+  param(typeId: string, name: string): number {
+    for (const [t, n, v] of this.paramList) if (t === typeId && n === name) return v;
+    if (!this.types.includes(typeId)) throw this.unknownType('param', typeId);
+    throw new Error(`param: ${typeId} has no parameter ${JSON.stringify(name)}`);
+  }
+
+  /** Sets a type parameter's value in the worker's world (shows in a later frame). */
+  setParam(typeId: string, name: string, value: number): void {
+    this.commands.setParam(typeId, name, value);
   }
 
   /** Copies the frame's state bytes (after its float64 data) out; types without states get all 0. */

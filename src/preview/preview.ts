@@ -487,6 +487,34 @@ export class SteerPreview extends LitElement {
     this.redraw();
   }
 
+  /**
+   * Sets type parameter `name` of agent type `typeId` in the running world (world.setParam): at
+   * once, without recompiling or resetting, as input the recording logs (replay and seeking give
+   * it back). False when no world took it (none runs, it has no such parameter, the value is out
+   * of its range); the document is not changed.
+   */
+  setParam(typeId: string, name: string, value: number): boolean {
+    if (!this.sim.world) return false;
+    try {
+      this.giveInput({ kind: 'param', type: typeId, name, value });
+    } catch {
+      return false;
+    }
+    this.redraw();
+    return true;
+  }
+
+  /** The running world's value of type parameter `name` of `typeId` (in worker mode as of its last frame), or null when it has none. */
+  paramValue(typeId: string, name: string): number | null {
+    const world = this.sim.world;
+    if (!world) return null;
+    try {
+      return world.param(typeId, name);
+    } catch {
+      return null;
+    }
+  }
+
   protected willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('speed')) {
       this.loop.speed = clampSpeed(this.speed);

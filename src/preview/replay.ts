@@ -1,7 +1,8 @@
 /**
  * The preview's recording of a run, pure (no DOM): keyframes (`world.snapshot()`, each kept as one
  * typed array: stored-snapshot.ts) every few ticks plus a log of the inputs the user gave by tick
- * (the Pointer, named targets and obstacles moved in the preview). The run is deterministic, so a
+ * (the Pointer, named targets and obstacles moved in the preview, type parameters set with the
+ * Parameters panel's live sliders). The run is deterministic, so a
  * keyframe and the logged input reproduce any tick of the recorded range bit for bit:
  * {@link Recorder.seek} resumes the nearest keyframe at or before the tick and steps forward,
  * feeding the logged input as the run had it.
@@ -35,19 +36,24 @@ export interface InputSink {
   setPointer(x: number, y: number): void;
   setTarget(name: string, x: number, y: number): void;
   setObstacles(obstacles: Obstacle[]): void;
+  /** Sets a type parameter's value (`world.setParam`; throws what the world refuses). */
+  setParam(typeId: string, name: string, value: number): void;
 }
 
-/** One input the user gave: the Pointer, a named target, or all obstacles at once. */
+/** One input the user gave: the Pointer, a named target, all obstacles at once, or a type parameter's value (a live slider). */
 export type ReplayInput =
   | { kind: 'pointer'; x: number; y: number }
   | { kind: 'target'; name: string; x: number; y: number }
-  | { kind: 'obstacles'; obstacles: Obstacle[] };
+  | { kind: 'obstacles'; obstacles: Obstacle[] }
+  | { kind: 'param'; type: string; name: string; value: number };
 
 /** The input of one tick; the last value of each thing counts (input replaces, it does not add up). */
 interface TickInput {
   pointer?: [number, number];
   targets?: Map<string, [number, number]>;
   obstacles?: Obstacle[];
+  /** Type parameters' values by type id, then name. */
+  params?: Map<string, Map<string, number>>;
 }
 
 /** A recorded state, the module that ran on from it, and its estimated size. */
@@ -101,13 +107,15 @@ function agentsOf(world: BehaviorWorld): number {
 export function give(input: ReplayInput, sink: InputSink): void {
   if (input.kind === 'pointer') sink.setPointer(input.x, input.y);
   else if (input.kind === 'target') sink.setTarget(input.name, input.x, input.y);
-  else sink.setObstacles(input.obstacles);
+  else if (input.kind === 'obstacles') sink.setObstacles(input.obstacles);
+  else sink.setParam(input.type, input.name, input.value);
 }
 
 function apply(input: TickInput, sink: InputSink): void {
   if (input.pointer) sink.setPointer(input.pointer[0], input.pointer[1]);
   if (input.targets) for (const [name, [x, y]] of input.targets) sink.setTarget(name, x, y);
   if (input.obstacles) sink.setObstacles(input.obstacles.map((o) => ({ ...o })));
+  if (input.params) for (const [type, values] of input.params) for (const [name, v] of values) sink.setParam(type, name, v);
 }
 
 /** The recording of one run; see the file comment. */
@@ -258,7 +266,13 @@ export class Recorder {
     if (tick > this.lastInputTick) this.lastInputTick = tick;
     if (input.kind === 'pointer') at.pointer = [input.x, input.y];
     else if (input.kind === 'target') (at.targets ??= new Map()).set(input.name, [input.x, input.y]);
-    else at.obstacles = input.obstacles.map((o) => ({ ...o }));
+    else if (input.kind === 'obstacles') at.obstacles = input.obstacles.map((o) => ({ ...o }));
+    else {
+      const params = (at.params ??= new Map());
+      let values = params.get(input.type);
+      if (!values) params.set(input.type, (values = new Map()));
+      values.set(input.name, input.value);
+    }
     this.bound();
   }
 

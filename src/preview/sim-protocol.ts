@@ -33,6 +33,8 @@ export type ToWorker =
   | { type: 'target'; seq: number; name: string; x: number; y: number }
   | { type: 'obstacles'; seq: number; obstacles: Obstacle[] }
   | { type: 'count'; seq: number; typeId: string; n: number }
+  /** A type parameter's value (the Parameters panel's live slider): input the worker's recording logs. */
+  | { type: 'param'; seq: number; typeId: string; name: string; value: number }
   /** When the page drew a frame (`performance.timeOrigin + performance.now()`): the worker lines its turns up with the page's frames. */
   | { type: 'vsync'; at: number }
   /** A frame's buffer coming back to the pool. */
@@ -85,6 +87,8 @@ export interface FrameMessage {
   pointer: [number, number];
   /** Named targets as [name, x, y]. */
   targets: [string, number, number][];
+  /** The type parameters' values as [type id, name, value] (absent: the scene has none). */
+  params?: [string, string, number][];
   /** Wall time per tick over the worker's last half second or so, ms (0 before it ran any). */
   msPerTick: number;
   /** Ticks run per second of wall time over that window (0 while stopped). */

@@ -38,6 +38,8 @@ function eachPacked(s: Snapshot, visit: (p: PackedNumbers) => PackedNumbers): Sn
     // (whole numbers, never −0: packed as plain arrays)
     if (t.states) out.states = { names: [...t.states.names], index: visit(t.states.index) as number[], time: visit(t.states.time) as number[] };
     if (t.signals) out.signals = { names: [...t.signals.names], flags: visit(t.signals.flags) as number[] };
+    // a type's parameters: the type values and each parameter's per-agent values
+    if (t.params) out.params = { names: [...t.params.names], values: visit(t.params.values), agents: t.params.agents.map((a) => visit(a)) };
     return out;
   };
   const targets: Record<string, PackedNumbers> = {};

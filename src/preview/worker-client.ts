@@ -251,6 +251,11 @@ export class WorkerClient implements ReactiveController, SimulationHost {
     this.send({ type: 'obstacles', seq: this.seq, obstacles: list });
   }
 
+  setParam(typeId: string, name: string, value: number): void {
+    if (!Number.isFinite(value)) throw new Error(`setParam: expected a finite number, got ${value}`);
+    this.send({ type: 'param', seq: ++this.seq, typeId, name, value });
+  }
+
   setCount(typeId: string, n: number): void {
     this.send({ type: 'count', seq: ++this.seq, typeId, n });
   }

@@ -132,6 +132,9 @@ export class WorkerSimulation {
         case 'obstacles':
           this.edit(msg.seq, () => this.sim.input({ kind: 'obstacles', obstacles: msg.obstacles }));
           return;
+        case 'param':
+          this.edit(msg.seq, () => this.sim.input({ kind: 'param', type: msg.typeId, name: msg.name, value: msg.value }));
+          return;
         case 'seek':
           return this.seek(msg.tick);
         case 'record':
@@ -389,6 +392,7 @@ export class WorkerSimulation {
     const obstacles = Float64Array.from({ length: 5 * live.count }, (_, k) => live.data[k]);
     const scene = this.host.scene;
     const pointer: [number, number] = this.host.pointer ? [this.host.pointer[0], this.host.pointer[1]] : scene ? [scene.world.width / 2, scene.world.height / 2] : [0, 0];
+    const params = paramValues(world);
     return {
       message: {
         type: 'frame',
@@ -405,6 +409,7 @@ export class WorkerSimulation {
         obstacles,
         pointer,
         targets: [...this.host.targets].map(([name, [x, y]]) => [name, x, y]),
+        ...(params.length ? { params } : {}),
         msPerTick: this.msPerTick,
         ticksPerSecond: this.playing ? this.ticksPerSecond : 0,
         probe: this.sim.probe(),
@@ -423,6 +428,14 @@ export class WorkerSimulation {
     if (this.lent < FRAME_BUFFERS || force) return new ArrayBuffer(Math.max(8, bytes));
     return null;
   }
+}
+
+/** Every type parameter's value as [type id, name, value] (none for a module of before parameters). */
+function paramValues(world: BehaviorWorld): [string, string, number][] {
+  const out: [string, string, number][] = [];
+  if (typeof world.paramNames !== 'function') return out;
+  for (const id of world.types) for (const name of world.paramNames(id)) out.push([id, name, world.param(id, name)]);
+  return out;
 }
 
 /** The indices of a world's types with more than one state (none for a module of before states). */

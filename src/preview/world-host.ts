@@ -285,6 +285,11 @@ export class WorldHost {
     this.obstacles = obstacles.map((o) => ({ ...o }));
   }
 
+  /** Sets a type parameter's value in the running world (throws what the world refuses: an unknown name, a value out of range). */
+  setParam(typeId: string, name: string, value: number): void {
+    this.world?.setParam(typeId, name, value);
+  }
+
   /**
    * The obstacles where they are now, x, y, r, vx, vy per circle. A module world tells through its
    * hand-over (runtime/api.ts; drifting ones move every tick); a world without one gives the

@@ -38,6 +38,7 @@ function commands(log: string[]): FrameWorldCommands {
     setPointer: (x, y) => log.push(`pointer ${x} ${y}`),
     setTarget: (n, x, y) => log.push(`target ${n} ${x} ${y}`),
     setObstacles: (o) => log.push(`obstacles ${o.length}`),
+    setParam: (t, n, v) => log.push(`param ${t} ${n} ${v}`),
     setCount: (id, n) => log.push(`count ${id} ${n}`),
     step: (n) => log.push(`step ${n}`),
   };

@@ -47,7 +47,7 @@ async function reference(ticks: number): Promise<BehaviorWorld> {
     (input) => {
       if (input.kind === 'pointer') world.setPointer(input.x, input.y);
       else if (input.kind === 'target') world.setTarget(input.name, input.x, input.y);
-      else world.setObstacles(input.obstacles);
+      else if (input.kind === 'obstacles') world.setObstacles(input.obstacles);
     },
   );
   return world;

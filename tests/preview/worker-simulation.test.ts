@@ -73,7 +73,7 @@ class FakeScope implements WorkerEnv {
   }
 }
 
-const NO_COMMANDS = { setPointer() {}, setTarget() {}, setObstacles() {}, setCount() {}, step() {} };
+const NO_COMMANDS = { setPointer() {}, setTarget() {}, setObstacles() {}, setCount() {}, setParam() {}, step() {} };
 
 /** A frame read the way the page reads it. */
 function read(frame: FrameMessage): FrameWorld {
