@@ -203,6 +203,8 @@ type Action =
   | { a: 'moveState'; type: number; from: number; to: number }
   | { a: 'renameState'; type: number; state: number; name: number }
   | { a: 'updateState'; type: number; state: number; minTicks: number | undefined; reset: boolean | undefined }
+  | { a: 'typeParams'; type: number; op: number; pick: number; name: number; lo: number; span: number; at: number }
+  | { a: 'expose'; type: number; state: number; node: number; key: number; param: number; off: boolean }
   | { a: 'undo' }
   | { a: 'redo' }
   | { a: 'seal' };
@@ -262,10 +264,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ a: fc.constant('moveState' as const), type: nat, from: nat, to: nat }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('renameState' as const), type: nat, state: nat, name: nat }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('updateState' as const), type: nat, state: nat, minTicks: fc.option(minTicks, { nil: undefined }), reset: fc.option(fc.boolean(), { nil: undefined }) }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('typeParams' as const), type: nat, op: fc.nat({ max: 3 }), pick: nat, name: nat, lo: fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(0, -1e9, 1e9, 0.5, -0)), span: fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constantFrom(0, 1, 1e9)), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+  { weight: 4, arbitrary: fc.record({ a: fc.constant('expose' as const), type: nat, state: nat, node: nat, key: nat, param: nat, off: fc.boolean() }) },
   { weight: 4, arbitrary: fc.constant({ a: 'undo' as const }) },
   { weight: 2, arbitrary: fc.constant({ a: 'redo' as const }) },
   { weight: 1, arbitrary: fc.constant({ a: 'seal' as const }) },
 );
+
+/** Type parameter names the edits use: ids, one of them a name JavaScript holds dear. */
+const PARAM_NAMES = ['fear', 'speed', 'glue', '__proto__', 'constructor', 'p-1'];
 
 /** The agent type the action addresses: one of the scene's, or (one time in n + 1) one that does not exist. */
 function typeAt(doc: SceneDocument, k: number): AgentType | { id: string; states: AgentType['states'] } {
@@ -422,6 +429,53 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       if (patch.spawn && Object.keys(patch.spawn).length === 1 && 'spawn' in t) patch.spawn = { ...(t.spawn ?? {}), ...patch.spawn };
       return { edit: updateAgentType(t.id, patch), key: x.merge ? `type:${t.id}:${field}` : undefined };
     }
+    case 'typeParams': {
+      // As a Parameters panel: a parameter added (a fresh name, or one taken: refused), removed, or
+      // its range and default changed (min ≤ default ≤ max, within the loader's ±1e9)
+      const t = typeAt(doc, x.type);
+      const params = 'params' in t ? [...(t.params ?? [])] : [];
+      const lo = Math.max(-1e9, Math.min(1e9, x.lo));
+      const hi = Math.min(1e9, lo + x.span);
+      const def = Math.min(hi, Math.max(lo, lo + (hi - lo) * x.at));
+      const k = params.length ? x.pick % params.length : -1;
+      if (x.op === 0 || k < 0) {
+        const pname = x.name % 3 === 0 && params.length ? params[0].name : PARAM_NAMES[x.name % PARAM_NAMES.length];
+        if (params.some((p) => p.name === pname)) return { edit: (d) => d };
+        params.push({ name: pname, default: def, min: lo, max: hi, ...(x.name % 2 ? { unit: 'px' } : {}) });
+      } else if (x.op === 1) params.splice(k, 1);
+      else params[k] = { ...params[k], min: lo, max: hi, default: def };
+      return { edit: updateAgentType(t.id, { params: params.length ? params : undefined }), key: x.op >= 2 ? `params:${t.id}:${k}` : undefined };
+    }
+    case 'expose': {
+      // As the command on a node's parameter: expose one of its number parameters (or, rarely,
+      // another key) as a type parameter the type has, lacks, or take the exposure back
+      const t = typeAt(doc, x.type);
+      const { graph } = graphAt(t, x.state);
+      if (!graph.nodes.length) return { edit: (d) => d };
+      const n = graph.nodes[x.node % graph.nodes.length];
+      const def = getNodeDef(n.kind);
+      const keys = [...(def ? paramDefs(def, n.params).filter((p) => p.type === 'number').map((p) => p.key) : []), 'target', 'zqKey'];
+      const key = keys[x.key % keys.length];
+      const names = [...('params' in t ? (t.params ?? []).map((p) => p.name) : []), 'missing'];
+      const exposed = { ...(n.exposed ?? {}) };
+      if (x.off) delete exposed[key];
+      else exposed[key] = names[x.param % names.length];
+      const next = { ...n, exposed };
+      if (!Object.keys(exposed).length) delete (next as { exposed?: unknown }).exposed;
+      const edit: Edit = (d) => ({
+        ...d,
+        agentTypes: d.agentTypes.map((a) =>
+          a.id !== t.id
+            ? a
+            : {
+                ...a,
+                states: a.states.map((st) => (st.graph === graph ? { ...st, graph: { ...st.graph, nodes: st.graph.nodes.map((m) => (m === n ? next : m)) } } : st)),
+                ...(a.anyState === graph ? { anyState: { ...graph, nodes: graph.nodes.map((m) => (m === n ? next : m)) } } : {}),
+              },
+        ),
+      });
+      return { edit };
+    }
     case 'updateWorld':
       return { edit: updateWorld(x.patch), key: x.merge ? `world:${Object.keys(x.patch)[0]}` : undefined };
     case 'rename':
@@ -489,7 +543,7 @@ let steps = 0;
 let emitted = 0;
 let worldsRun = 0;
 /** Documents checked with a type of several states, with an any-state graph, and with a state's minimum time or reset on enter. */
-const stateful = { states: 0, anyState: 0, options: 0, walls: 0 };
+const stateful = { states: 0, anyState: 0, options: 0, walls: 0, params: 0 };
 
 /** A copy of `v` with every −0 made 0 (and nothing else changed). */
 function withoutNegativeZero<T>(v: T): T {
@@ -517,6 +571,7 @@ function checkDocument(doc: SceneDocument): void {
   if (doc.agentTypes.some((t) => t.anyState && t.anyState.nodes.length)) stateful.anyState++;
   if (doc.agentTypes.some((t) => t.states.some((s) => s.minTicks !== undefined || s.resetOnEnter))) stateful.options++;
   if (doc.world.walls?.length) stateful.walls++;
+  if (doc.agentTypes.some((t) => t.params?.length && [...t.states.map((x) => x.graph), ...(t.anyState ? [t.anyState] : [])].some((g) => g.nodes.some((n) => n.exposed)))) stateful.params++;
   const compiled = compile(doc);
   const program = instantiate(compiled);
   // Every few steps: the whole module text, and a few agents of each type for two ticks.
@@ -525,6 +580,9 @@ function checkDocument(doc: SceneDocument): void {
     emitModule(doc);
     const counts = Object.fromEntries(doc.agentTypes.map((t) => [t.id, 3]));
     const world = createBehaviorWorld(doc, program, { counts });
+    world.step(2);
+    // every type parameter at its max, then two more ticks
+    for (const t of doc.agentTypes) for (const p of t.params ?? []) world.setParam(t.id, p.name, p.max);
     world.step(2);
     for (const t of doc.agentTypes) {
       expect(world.positions(t.id).every(Number.isFinite)).toBe(true);
@@ -601,9 +659,9 @@ describe('random edit sequences', () => {
     );
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${s} s`);
-    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls`);
+    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls, ${stateful.params} with exposed parameters`);
     // The sequences reach states (documents of several states, any-state graphs and state options) and walls.
-    expect(Math.min(stateful.states, stateful.anyState, stateful.options, stateful.walls)).toBeGreaterThan(steps / 100);
+    expect(Math.min(stateful.states, stateful.anyState, stateful.options, stateful.walls, stateful.params)).toBeGreaterThan(steps / 100);
   }, Math.max(60_000, RUNS * 200));
 
   it('a graph pasted until it is full stays loadable: the edit that would pass a limit does nothing', () => {

@@ -30,7 +30,7 @@ describe('hostile and broken files', () => {
     // (The few enormous files among them are held to BIG_MS, as below.)
     const s = runFuzz({ seed: SEED, count: COUNT, bigMs: BIG_MS });
     console.log(
-      `files: ${s.tried} tried, ${s.loaded} loaded (${s.stateful} with states, ${s.walled} with walls), ${s.failures.length} failures, slowest ${s.slowest[0]?.ms.toFixed(1)} ms (#${s.slowest[0]?.index} ${s.slowest[0]?.name}), ${s.seconds.toFixed(1)} s`,
+      `files: ${s.tried} tried, ${s.loaded} loaded (${s.stateful} with states, ${s.walled} with walls, ${s.parameterised} with parameters), ${s.failures.length} failures, slowest ${s.slowest[0]?.ms.toFixed(1)} ms (#${s.slowest[0]?.index} ${s.slowest[0]?.name}), ${s.seconds.toFixed(1)} s`,
     );
     expect(s.failures).toEqual([]);
     // The generator gives every kind of file: a good share loads (and goes through the compiler).
@@ -39,6 +39,8 @@ describe('hostile and broken files', () => {
     // States, any-state graphs and the new node kinds reach the compiler too, and so do walls.
     expect(s.stateful).toBeGreaterThan(COUNT / 20);
     expect(s.walled).toBeGreaterThan(COUNT / 20);
+    // and type parameters: exposed node parameters and Parameter nodes
+    expect(s.parameterised).toBeGreaterThan(COUNT / 20);
   }, 300_000);
 
   it(`the enormous files: refused or loaded, each within ${BIG_MS} ms here`, () => {
@@ -54,25 +56,30 @@ describe('hostile and broken files', () => {
   }, 300_000);
 
   it('modules of loaded files run without changing a global', async () => {
-    // The first 20 generated files that load and compile without an error, imported and stepped (and then more until 3 of them have types of several states, and 3 have walls).
+    // The first 20 generated files that load and compile without an error, imported and stepped (and then more until 3 of them have types of several states, 3 have walls and 3 use type parameters, each set to its max after 5 ticks).
     const before = globalState();
     let ran = 0;
     let stateful = 0;
     let walled = 0;
-    for (let i = 0; (ran < 20 || stateful < 3 || walled < 3) && i < 3000; i++) {
+    let parameterised = 0;
+    for (let i = 0; (ran < 20 || stateful < 3 || walled < 3 || parameterised < 3) && i < 3000; i++) {
       const loaded = loadScene(fuzzFile(SEED, i).text);
       if (!loaded.ok) continue;
       const m = emitModule(loaded.doc);
       if (m.hasErrors) continue;
       const several = loaded.doc.agentTypes.some((t) => t.states.length > 1);
       const walls = (loaded.doc.world.walls?.length ?? 0) > 0;
-      if (ran >= 20 && !(several && stateful < 3) && !(walls && walled < 3)) continue;
+      const params = loaded.doc.agentTypes.some((t) => (t.params?.length ?? 0) > 0 && t.states.some((s) => s.graph.nodes.some((n) => n.exposed || n.kind === 'parameter')));
+      if (ran >= 20 && !(several && stateful < 3) && !(walls && walled < 3) && !(params && parameterised < 3)) continue;
       const mod = await importModule(dir, m.js);
       if (several) stateful++;
       if (walls) walled++;
+      if (params) parameterised++;
       const counts = Object.fromEntries(loaded.doc.agentTypes.map((t) => [t.id, Math.min(t.count, 5)]));
       const world = mod.createWorld({ counts });
-      world.step(10);
+      world.step(5);
+      for (const t of loaded.doc.agentTypes) for (const p of t.params ?? []) world.setParam(t.id, p.name, p.max);
+      world.step(5);
       for (const id of world.types) expect(world.positions(id).every(Number.isFinite), `file ${i}, type ${id}`).toBe(true);
       expect(globalDifference(before, globalState()), `file ${i}`).toBeNull();
       ran++;
@@ -80,6 +87,7 @@ describe('hostile and broken files', () => {
     expect(ran).toBeGreaterThanOrEqual(20);
     expect(stateful, 'modules of several states among them').toBeGreaterThanOrEqual(3);
     expect(walled, 'modules with walls among them').toBeGreaterThanOrEqual(3);
+    expect(parameterised, 'modules with type parameters among them').toBeGreaterThanOrEqual(3);
   }, 120_000);
 
   it('walls as values (NaN, ±Infinity and holes as they are, not as JSON writes them): refused with errors on the walls, or loaded as a document that saves and loads the same', () => {

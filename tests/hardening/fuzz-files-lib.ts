@@ -29,14 +29,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { NODE_DEFS, paramDefs } from '../../nodes/index';
+import { NODE_DEFS, inputPorts, paramDefs } from '../../nodes/index';
 import { compile } from '../../src/compiler/index';
 import { emitModule } from '../../src/compiler/module';
 import { MAX_ERRORS } from '../../src/document/errors';
 import { loadScene, validateScene } from '../../src/document/load';
 import { LIMITS } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
-import type { Graph, GraphNode, SceneDocument } from '../../src/document/types';
+import type { Graph, GraphNode, SceneDocument, TypeParam } from '../../src/document/types';
 import { PRESET_KEYS, Rng, globalDifference, globalState, literalProblem, preset } from './shared';
 
 /** The marker every planted string carries. */
@@ -450,6 +450,57 @@ function addStates(r: Rng, doc: SceneDocument): void {
   }
 }
 
+// ── Type parameters ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Gives a type parameters (ranges of every width, at and beyond the node parameters' ends; one in
+ * twenty files one the loader refuses) and exposes its nodes' number parameters under them: mostly
+ * names it has, some it lacks, keys that are no number parameter, whole numbers and constants the
+ * compiler must refuse; and Parameter nodes wired into number inputs.
+ */
+function addParams(r: Rng, doc: SceneDocument): void {
+  if (!doc.agentTypes.length) return;
+  const t = r.pick(doc.agentTypes);
+  const params: TypeParam[] = [];
+  for (let k = r.int(4); k >= 0; k--) {
+    const min = r.pick([0, -1, 0.5, 10, -1e6, 5e-324]);
+    const max = r.chance(0.1) ? 1e9 : min + r.pick([0, 1, 4, 100, 1e6]);
+    params.push({ name: `zqp${k}`, default: r.pick([min, max, (min + max) / 2]), min, max, ...(r.chance(0.3) ? { unit: 'px' } : {}) });
+  }
+  if (r.chance(0.05)) {
+    const p = params[0] as unknown as Record<string, unknown>;
+    const bad = r.int(4);
+    if (bad === 0) p.default = p.max as number + 1;
+    else if (bad === 1) p.min = NaN;
+    else if (bad === 2) p.name = r.pick(['', 'zq bad', '1zq']);
+    else params.push({ ...params[0] });
+  }
+  t.params = params;
+  const names = params.map((p) => p.name);
+  const graphs = [...t.states.map((s) => s.graph), ...(t.anyState ? [t.anyState] : [])];
+  for (const g of graphs) {
+    for (const n of g.nodes) {
+      const def = NODE_DEFS.find((d) => d.kind === n.kind);
+      if (!def || !r.chance(0.4)) continue;
+      const exposed: Record<string, string> = {};
+      const put = (k: string, v: string) => Object.defineProperty(exposed, k, { value: v, enumerable: true, writable: true, configurable: true });
+      for (const p of paramDefs(def, n.params)) if (p.type === 'number' && r.chance(0.5)) put(p.key, r.chance(0.85) ? r.pick(names) : 'zqMissing');
+      if (r.chance(0.1)) put(r.pick(['target', 'zqKey', '__proto__', 'agentType']), names[0]);
+      if (Object.keys(exposed).length) n.exposed = exposed;
+    }
+  }
+  const g = r.pick(graphs);
+  for (let k = r.int(3); k > 0; k--) {
+    const id = `zqpar${g.nodes.length}`;
+    const targets = g.nodes.flatMap((n) => {
+      const def = NODE_DEFS.find((d) => d.kind === n.kind);
+      return def ? inputPorts(def, n.params).filter((p) => p.type === 'number').map((p): [string, string] => [n.id, p.key]) : [];
+    });
+    g.nodes.push({ id, kind: 'parameter', params: { name: r.chance(0.85) ? r.pick(names) : 'zqMissing' }, position: [0, 0] });
+    if (targets.length) g.connections.push({ from: [id, 'value'], to: r.pick(targets) });
+  }
+}
+
 // ── Walls ──────────────────────────────────────────────────────────────────────────────────────
 
 /** A coordinate for a wall's point: mostly inside the world, sometimes on the range's very edge. */
@@ -798,8 +849,14 @@ export function fuzzFile(seed: number, index: number): { name: string; text: str
     if (r.chance(0.3)) orientationFor(r, d);
     return d;
   };
+  // (type parameters from a generator of their own, so the other files stay what they were)
+  const rp = new Rng(((seed * 1_000_003 + index) ^ 0x5f3759df) >>> 0);
+  const withParams = (d: SceneDocument): void => {
+    if (rp.chance(0.35)) addParams(rp, d);
+  };
   if (kind < 250) {
     const d = base();
+    withParams(d);
     addStates(r, d);
     if (r.chance(0.3)) addStates(r, d);
     const n = r.int(3);
@@ -814,6 +871,7 @@ export function fuzzFile(seed: number, index: number): { name: string; text: str
   }
   if (kind < 400) {
     const d = base();
+    withParams(d);
     const n = 1 + r.int(6);
     for (let i = 0; i < n; i++) damageGraph(r, d);
     return { name: `preset ${PRESET_KEYS[k]}, ${n} graph damage(s)`, text: JSON.stringify(d, null, r.pick([0, 2])) };
@@ -851,6 +909,8 @@ export interface FileResult {
   stateful?: boolean;
   /** Loaded, with walls. */
   walled?: boolean;
+  /** Loaded, with a type parameter that a node exposes or a Parameter node reads. */
+  parameterised?: boolean;
   ms: number;
   problems: string[];
 }
@@ -941,7 +1001,13 @@ export function runFile(text: string): FileResult {
   }
   const stateful = loaded.ok && loaded.doc.agentTypes.some((t) => t.states.length > 1 || t.anyState !== undefined);
   const walled = loaded.ok && (loaded.doc.world.walls?.length ?? 0) > 0;
-  return { loaded: loaded.ok, stateful, walled, ms, problems };
+  const parameterised = loaded.ok && loaded.doc.agentTypes.some((t) => (t.params?.length ?? 0) > 0 && graphsUse(t));
+  return { loaded: loaded.ok, stateful, walled, parameterised, ms, problems };
+}
+
+/** Whether a type's graphs expose a parameter or hold a Parameter node. */
+function graphsUse(t: SceneDocument['agentTypes'][number]): boolean {
+  return [...t.states.map((s) => s.graph), ...(t.anyState ? [t.anyState] : [])].some((g) => g.nodes.some((n) => n.exposed !== undefined || n.kind === 'parameter'));
 }
 
 /** A fuzzing run's figures. */
@@ -952,6 +1018,8 @@ export interface FuzzSummary {
   stateful: number;
   /** Loaded files with walls. */
   walled: number;
+  /** Loaded files with type parameters in use. */
+  parameterised: number;
   failures: { index: number; name: string; problems: string[] }[];
   slowest: { index: number; name: string; ms: number; chars: number }[];
   overSlow: number;
@@ -973,13 +1041,14 @@ export function runFuzz(options: {
   progress?: (s: FuzzSummary) => void;
 }): FuzzSummary {
   const t0 = performance.now();
-  const s: FuzzSummary = { tried: 0, loaded: 0, stateful: 0, walled: 0, failures: [], slowest: [], overSlow: 0, seconds: 0 };
+  const s: FuzzSummary = { tried: 0, loaded: 0, stateful: 0, walled: 0, parameterised: 0, failures: [], slowest: [], overSlow: 0, seconds: 0 };
   const one = (index: number, name: string, text: string, big: boolean) => {
     const r = runFile(text);
     s.tried++;
     if (r.loaded) s.loaded++;
     if (r.stateful) s.stateful++;
     if (r.walled) s.walled++;
+    if (r.parameterised) s.parameterised++;
     const limit = big ? (options.bigMs ?? SLOW_MS) : SLOW_MS;
     if (r.ms > limit) {
       s.overSlow++;

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitModule } from '../../src/compiler/module';
 import { removeDir, tempDir } from '../fixtures/module-files';
-import { richScene } from '../fixtures/scenes';
+import { agentType, node, richScene, scene, wire } from '../fixtures/scenes';
 
 const run = promisify(execFile);
 const tsc = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsc');
@@ -89,6 +89,53 @@ export { sheep };
         `wrong.ts(3,39): error TS2353: Object literal may only specify known properties, and 'sheep' does not exist in type 'Partial<Record<AgentTypeId, number>>'.`,
         `wrong.ts(4,17): error TS2345: Argument of type '"Boid"' is not assignable to parameter of type 'AgentTypeId'.`,
         `wrong.ts(5,17): error TS2345: Argument of type '"gaol"' is not assignable to parameter of type '"goal"'.`,
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('the .d.ts names each type’s parameters (issue 18)', () => {
+  beforeAll(() => {
+    const doc = scene([
+      agentType('sheep', [node('w', 'wander'), { ...node('sc', 'scale'), exposed: { factor: 'fear' } }, node('out', 'agent-output')], [wire('w.force', 'sc.in'), wire('sc.force', 'out.force')], {
+        params: [
+          { name: 'fear', default: 1, min: 0, max: 4 },
+          { name: 'calm', default: 2, min: 0, max: 9 },
+        ],
+      }),
+      agentType('rock', [node('w', 'wander'), node('out', 'agent-output')], [wire('w.force', 'out.force')]),
+    ]);
+    const m = emitModule(doc);
+    writeFileSync(path.join(dir, 'params.behavior.js'), m.js);
+    writeFileSync(path.join(dir, 'params.behavior.d.ts'), m.dts);
+  });
+
+  it('type-checks setParam, param, paramArray and paramNames with the names, and rejects a typo', async () => {
+    const good = await typecheck(
+      'params-good',
+      `import { createWorld, type ParamNames } from './params.behavior.js';
+const world = createWorld();
+world.setParam('sheep', 'fear', 2);
+const calm: number = world.param('sheep', 'calm');
+const each: Float64Array = world.paramArray('sheep', 'fear');
+const names: ParamNames['sheep'][] = world.paramNames('sheep');
+export { calm, each, names };
+`,
+    );
+    expect(good.output).toBe('');
+    const bad = await typecheck(
+      'params-bad',
+      `import { createWorld } from './params.behavior.js';
+const world = createWorld();
+world.setParam('sheep', 'typo', 1);
+world.param('rock', 'fear');
+`,
+    );
+    expect(bad.output).toBe(
+      [
+        `params-bad.ts(3,25): error TS2345: Argument of type '"typo"' is not assignable to parameter of type '"calm" | "fear"'.`,
+        `params-bad.ts(4,21): error TS2345: Argument of type '"fear"' is not assignable to parameter of type 'never'.`,
         '',
       ].join('\n'),
     );
