@@ -35,6 +35,8 @@ import { namedTarget } from './named-target';
 import { nearestAgent } from './nearest-agent';
 import { obstacles } from './obstacles';
 import { path } from './path';
+import { ownRoute } from './own-route';
+import { emitEvent } from './emit-event';
 import { point } from './point';
 import { pointer } from './pointer';
 import { priority } from './priority';
@@ -57,6 +59,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   namedTarget,
   nearestAgent,
   path,
+  ownRoute,
   obstacles,
   seek,
   flee,
@@ -78,6 +81,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   truncate,
   priority,
   scale,
+  emitEvent,
   distance,
   speed,
   timeInState,
