@@ -57,3 +57,24 @@ export class EventLog {
     return lost;
   }
 }
+
+/** One event as `events()` gives it (docs/module.md, "Events"). `tick`: the tick whose forces it happened in. */
+export type SteerEvent =
+  /** An agent took a transition (the same as `transitions()` gives). */
+  | { tick: number; kind: 'transition'; type: string; index: number; from: string; to: string }
+  /** An agent's own route (setRoute) is finished: it reached the last waypoint (within the Follow Path's waypoint radius). Once per route. */
+  | { tick: number; kind: 'route-finished'; type: string; index: number }
+  /** An Emit Event node's condition became true for the agent. */
+  | { tick: number; kind: 'event'; type: string; index: number; name: string };
+
+/** The log's events as objects, oldest first, emptying it; returns them and how many were dropped before them. */
+export function readEvents(log: EventLog, types: readonly string[], stateNames: (k: number) => readonly string[], eventNames: (k: number) => readonly string[]): { events: SteerEvent[]; lost: number } {
+  const events: SteerEvent[] = [];
+  const lost = log.drain((tick, kind, k, index, a, b) => {
+    const type = types[k];
+    if (kind === EVENT_TRANSITION) events.push({ tick, kind: 'transition', type, index, from: stateNames(k)[a], to: stateNames(k)[b] });
+    else if (kind === EVENT_ROUTE_FINISHED) events.push({ tick, kind: 'route-finished', type, index });
+    else events.push({ tick, kind: 'event', type, index, name: eventNames(k)[a] });
+  });
+  return { events, lost };
+}

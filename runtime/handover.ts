@@ -90,6 +90,14 @@ export class Handover implements WorldHandover {
       wb.walls = wa.width === wb.width && wa.height === wb.height && wa.wrap === wb.wrap ? wa.walls : new Walls(wa.walls.specs, wb.width, wb.height, !wb.wrap);
       wb.wallsChanged = true;
     }
+    // the paths a game set (setPath) go along, by id; routes go with their agents below
+    if (wa.pathsChanged) {
+      wb.paths.forEach((p, j) => {
+        const q = wa.paths.find((x) => x.id === p.id);
+        if (q) wb.paths[j] = q;
+      });
+      wb.pathsChanged = true;
+    }
     // forces computed before the swap stand for this tick (as a snapshot taken then carries them)
     wb.forcesReady = wa.forcesReady && wa.types.length > 0;
     wb.types.forEach((t, k) => {
@@ -112,6 +120,7 @@ export class Handover implements WorldHandover {
         t.head.set(old.head);
         t.mem.set(mem);
         if (wa.forcesReady) t.force.set(old.force);
+        t.routes = old.routes ? old.routes.slice(0, n) : null;
         carryStates(t, stateTable(this.scene, this.program, k), states, signals);
         return;
       }
@@ -126,6 +135,8 @@ export class Handover implements WorldHandover {
       // (no forces: setCount then starts from zeros, as a world restored from a snapshot without them)
       t.force = wa.forcesReady ? old.force : NO_FORCES;
       t.count = n;
+      // (setCount copies them for the agents it keeps)
+      t.routes = old.routes;
       wb.setCount(k, n);
       carryStates(t, stateTable(this.scene, this.program, k), states, signals);
     });

@@ -85,22 +85,26 @@ export function newRoutes(n: number): (Path | null)[] {
   return out;
 }
 
-/** Routes as a snapshot carries them: per agent x0, y0, x1, … or null; undefined when no agent has one. */
-export function routesData(a: Agents): (number[] | null)[] | undefined {
+/** Each agent's route points (x0, y0, x1, …; null: none), for a snapshot; undefined when no agent has one. */
+export function routePoints(a: Agents): (Float64Array | null)[] | undefined {
   const r = a.routes;
   if (!r || !r.some((p) => p !== null)) return undefined;
-  return r.slice(0, a.count).map((p) => (p ? Array.from(p.pts) : null));
+  return r.slice(0, a.count).map((p) => (p ? p.pts : null));
 }
 
-/** Sets a type's routes from snapshot data (checked: per agent null or an even-length list of coordinates). */
+/** Sets a type's routes from checked snapshot data: per agent null or x0, y0, x1, … (an even count). */
 export function restoreRoutes(a: Agents, data: ReadonlyArray<ArrayLike<number> | null>): void {
   const routes = newRoutes(a.count);
   for (let i = 0; i < a.count && i < data.length; i++) {
     const d = data[i];
-    if (!d) continue;
-    const pts: [number, number][] = [];
-    for (let k = 0; k + 1 < d.length; k += 2) pts.push([d[k], d[k + 1]]);
-    routes[i] = new Path('', pts, false);
+    if (d) routes[i] = pathOf('', d, false);
   }
   a.routes = routes;
+}
+
+/** A path of flat coordinates x0, y0, x1, … */
+export function pathOf(id: string, d: ArrayLike<number>, loop: boolean): Path {
+  const pts: [number, number][] = [];
+  for (let k = 0; k + 1 < d.length; k += 2) pts.push([d[k], d[k + 1]]);
+  return new Path(id, pts, loop);
 }

@@ -4,6 +4,7 @@
  * it was taken in), and the restore itself. `createWorld({ snapshot })` in api.ts uses them.
  */
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
+import { pathOf, restoreRoutes, routePoints } from './routes';
 import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, checkWalls, type Agents, type EdgeMode, type WallSpec } from './world';
 
 /** A packed array of numbers; −0 (which JSON writes as 0) is listed separately so it survives. */
@@ -28,6 +29,19 @@ export interface TypeSnapshot {
   states?: { names: string[]; index: number[]; time: number[] };
   /** Per agent its signal flags (bit k: names[k]); present for a type whose graphs read signals. */
   signals?: { names: string[]; flags: number[] };
+  /** Per agent its own route (setRoute), x0, y0, x1, … or null; present when some agent has one. */
+  routes?: (PackedNumbers | null)[];
+}
+
+/** The routes part of a type's snapshot (none when no agent has a route). */
+export function routesSnapshot(a: Agents): Pick<TypeSnapshot, 'routes'> {
+  const r = routePoints(a);
+  return r ? { routes: r.map((p) => (p ? pack(p) : null)) } : {};
+}
+
+/** The scene's paths as a game set them (setPath), for a snapshot; none while they are the scene's. */
+export function pathsSnapshot(w: World): Pick<Snapshot, 'paths'> {
+  return w.pathsChanged ? { paths: w.paths.map((p) => ({ id: p.id, points: pack(p.pts), loop: p.loop })) } : {};
 }
 
 /** The states and signals part of a type's snapshot (none for a type without them). */
@@ -94,6 +108,8 @@ export interface Snapshot {
   obstacles: PackedNumbers;
   /** The walls, present when a game replaced the scene's (setWalls); absent: the scene's. */
   walls?: WallSpec[];
+  /** The paths, present when a game replaced one (setPath): x0, y0, x1, … each; absent: the scene's. */
+  paths?: { id: string; points: PackedNumbers; loop: boolean }[];
   types: Record<string, TypeSnapshot>;
 }
 
@@ -186,6 +202,13 @@ function checkPacked(p: unknown, field: string, length?: number, bounds?: Bounds
   }
 }
 
+/** A route's or path's packed points: coordinates, an even count, at most LIMITS.pointsPerPath points. */
+function checkRoute(p: unknown, field: string): void {
+  checkPacked(p, field, undefined, COORDINATE);
+  const n = packedLength(p as PackedNumbers);
+  if (n % 2 !== 0 || n > 2 * LIMITS.pointsPerPath) throw new Error(`createWorld: snapshot.${field}: expected x, y per point, at most ${LIMITS.pointsPerPath} points`);
+}
+
 /** Per circle x, y, r, vx, vy: the loader's obstacle ranges. */
 const OBSTACLE: readonly Bounds[] = [
   COORDINATE,
@@ -230,6 +253,13 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
   checkPacked(s.obstacles, 'obstacles', undefined, OBSTACLE);
   if (packedLength(s.obstacles as PackedNumbers) % 5 !== 0) throw new Error('createWorld: snapshot.obstacles: expected x, y, r, vx, vy per circle');
   if (s.walls !== undefined) checkWalls(s.walls, 'createWorld: snapshot.walls');
+  if (s.paths !== undefined) {
+    if (!Array.isArray(s.paths)) throw new Error('createWorld: snapshot.paths: expected an array of { id, points, loop }');
+    s.paths.forEach((p: unknown, k) => {
+      if (!isRecord(p) || typeof p.id !== 'string' || typeof p.loop !== 'boolean') throw new Error(`createWorld: snapshot.paths[${k}]: expected { id, points, loop }`);
+      checkRoute(p.points, `paths[${k}].points`);
+    });
+  }
   if (!isRecord(s.targets) || !isRecord(s.types)) throw new Error('createWorld: snapshot: targets and types must be objects');
   for (const [name, t] of Object.entries(s.targets)) checkPacked(t, `targets.${name}`, 2, COORDINATE);
   const ids = scene.agentTypes.map((t) => t.id);
@@ -262,6 +292,12 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
       const whole = (v: unknown, max: number) => Array.isArray(v) && v.length === n && v.every((x) => Number.isInteger(x) && x >= 0 && x <= max);
       if (!whole(st.index, names.length - 1)) throw new Error(`createWorld: snapshot.types.${id}.states.index: expected ${n} state indices from 0 to ${names.length - 1}`);
       if (!whole(st.time, 0xffffffff)) throw new Error(`createWorld: snapshot.types.${id}.states.time: expected ${n} whole numbers of ticks`);
+    }
+    if (t.routes !== undefined) {
+      if (!Array.isArray(t.routes) || t.routes.length !== n) throw new Error(`createWorld: snapshot.types.${id}.routes: expected ${n} routes (each null or x0, y0, x1, …)`);
+      t.routes.forEach((r: unknown, i) => {
+        if (r !== null) checkRoute(r, `types.${id}.routes[${i}]`);
+      });
     }
     if (t.signals !== undefined) {
       const sg = t.signals as Record<string, unknown>;
@@ -301,6 +337,12 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     world.setWalls(s.walls);
     world.wallsChanged = true;
   }
+  // paths a game set: by id (a path the scene no longer has is dropped)
+  for (const p of s.paths ?? []) {
+    const j = world.paths.findIndex((x) => x.id === p.id);
+    if (j >= 0) world.paths[j] = pathOf(p.id, unpack(p.points), p.loop);
+    world.pathsChanged = true;
+  }
   // Forces computed before the snapshot stand for this tick (a type without them gets none).
   world.forcesReady = Object.values(s.types).some((t) => t.force !== undefined);
   world.types.forEach((a, k) => {
@@ -312,6 +354,7 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     a.head.set(unpack(t.head));
     a.maxSpeed.set(unpack(t.maxSpeed));
     a.maxForce.set(unpack(t.maxForce));
+    if (t.routes !== undefined) restoreRoutes(a, t.routes.map((r) => (r === null ? null : unpack(r))));
     for (const m of program.memory[k] ?? []) {
       const id = memoryKey(scene.agentTypes[k], m);
       if (id === undefined || !Object.hasOwn(t.memory, id)) continue;
