@@ -11,7 +11,9 @@ import { compile } from '../../src/compiler/index';
 import { instantiate } from '../../src/compiler/instantiate';
 import { emitModule } from '../../src/compiler/module';
 import type { SceneDocument } from '../../src/document/types';
-import { importModule, removeDir, tempDir } from '../fixtures/module-files';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { importModule, removeDir, tempDir, typecheckConsumer } from '../fixtures/module-files';
 import { agentType, node, scene, wire } from '../fixtures/scenes';
 
 type Factory = (options?: WorldOptions) => BehaviorWorld;
@@ -379,5 +381,40 @@ describe('determinism', () => {
     expect(state(worlds[1])).toEqual(state(worlds[0]));
     expect(logs[1]).toEqual(logs[0]);
     expect(logs[0].some((e) => e.kind === 'route-finished')).toBe(true);
+  });
+});
+
+describe('the .d.ts', () => {
+  it('names the paths and each type’s event names, and types events by their kind', async () => {
+    const m = emitModule(walkers());
+    writeFileSync(path.join(dir, 'walk.behavior.js'), m.js);
+    writeFileSync(path.join(dir, 'walk.behavior.d.ts'), m.dts);
+    const out = await typecheckConsumer(
+      dir,
+      'use-routes',
+      `import { createWorld, type Point, type SteerEvent } from './walk.behavior.js';
+const world = createWorld();
+world.setPath('beat', [[1, 2], [3, 4]], true);
+world.setRoute('walker', 0, [[5, 6]]);
+const route: Point[] | null = world.route('walker', 0);
+world.clearRoute('walker', 0);
+const lost: number = world.eventsLost;
+for (const e of world.events() as SteerEvent[]) {
+  if (e.kind === 'event') { const name: 'arrived' = e.name; void name; }
+  if (e.kind === 'transition') { const to: 'default' = e.to; void to; }
+  if (e.kind === 'route-finished') { const index: number = e.index; void index; }
+}
+world.setPath('road', []);
+for (const e of world.events()) if (e.kind === 'event' && e.name === 'left') console.log(e);
+export { route, lost };
+`,
+    );
+    expect(out).toBe(
+      [
+        `use-routes.ts(13,15): error TS2345: Argument of type '"road"' is not assignable to parameter of type '"beat"'.`,
+        `use-routes.ts(14,59): error TS2367: This comparison appears to be unintentional because the types '"arrived"' and '"left"' have no overlap.`,
+        '',
+      ].join('\n'),
+    );
   });
 });
