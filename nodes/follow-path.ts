@@ -35,13 +35,21 @@ export const followPath: NodeDef = {
     const p = ctx.pathInput('path')!;
     // −1: not joined yet (the nearest waypoint is picked on the first tick that reads it)
     const nearest = ctx.text('start') === 'nearest';
-    const m = ctx.memory([nearest ? -1 : 0]);
+    // fed by Own Route: a second slot says whether this route's finish was reported (both restart with a new route)
+    const m = p.route ? ctx.memory([nearest ? -1 : 0, 0]) : ctx.memory([nearest ? -1 : 0]);
+    if (p.route) ctx.routeMemory(m, 2);
     // (an expression, so it costs nothing where nothing reads it; it only reads the waypoint index)
-    const finished = { type: 'condition' as const, expr: `pathFinished(A, i, ${m}, ${p.expr}, ${ctx.num('threshold')})` };
+    // (fed by Own Route it also reports the route finished, once: a Go to State reading it may take the agent away at once)
+    const finished = {
+      type: 'condition' as const,
+      expr: p.route ? `routeFinished(W, A, i, ${m}, ${p.expr}, ${ctx.num('threshold')})` : `pathFinished(A, i, ${m}, ${p.expr}, ${ctx.num('threshold')})`,
+    };
     // feeding a Go to State: read the waypoint the node left last tick, do not move on
     if (ctx.phase === 'conditions') return { outputs: { finished } };
     const o = ctx.slot();
-    const call = ctx.call('followPath', 's', o, 'A', 'i', m, p.expr, ctx.num('threshold'), ctx.num('slowingRadius'));
+    const call = p.route
+      ? ctx.call('followRoute', 'W', 's', o, 'A', 'i', m, p.expr, ctx.num('threshold'), ctx.num('slowingRadius'))
+      : ctx.call('followPath', 's', o, 'A', 'i', m, p.expr, ctx.num('threshold'), ctx.num('slowingRadius'));
     const join = nearest ? ctx.call('joinNearest', 'A', 'i', m, p.expr) : '';
     return { body: join + call, outputs: { force: scratchForce(o), finished } };
   },

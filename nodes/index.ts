@@ -36,6 +36,8 @@ import { nearestAgent } from './nearest-agent';
 import { obstacles } from './obstacles';
 import { parameter } from './parameter';
 import { path } from './path';
+import { ownRoute } from './own-route';
+import { emitEvent } from './emit-event';
 import { point } from './point';
 import { pointer } from './pointer';
 import { priority } from './priority';
@@ -58,6 +60,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   namedTarget,
   nearestAgent,
   path,
+  ownRoute,
   obstacles,
   parameter,
   seek,
@@ -80,6 +83,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   truncate,
   priority,
   scale,
+  emitEvent,
   distance,
   speed,
   timeInState,

@@ -117,8 +117,8 @@ export type ValueRef =
   | { type: 'point'; arr: string; off: string; present?: string }
   /** Agent `index` of the agent set `agents` (position, velocity, heading); absent unless `present`. */
   | { type: 'agent'; agents: string; index: string; present?: string }
-  /** A path object. */
-  | { type: 'path'; expr: string }
+  /** A path object; `route`: an agent's own route (Own Route), which restarts when the game sets it. */
+  | { type: 'path'; expr: string; route?: true }
   /** The scene's obstacles. */
   | { type: 'obstacles' }
   /**
@@ -228,6 +228,10 @@ export interface EmitContext {
   timeInState(): string;
   /** The bit of the type's signal flags (`A.sig[i]`) that holds this signal; the type then has it. */
   signal(name: string): number;
+  /** Declares memory (`size` slots at `offset`) that returns to its defaults when the game sets or clears an agent's route (Follow Path fed by Own Route). */
+  routeMemory(offset: number, size: number): void;
+  /** The index of event name `name` among the type's (Emit Event); the type then reports it. */
+  event(name: string): number;
 }
 
 /** What `emit` returns: code before the agent loop (passes), code in it, and the outputs. */

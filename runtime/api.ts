@@ -11,11 +11,14 @@ import { resetMemory } from './behaviors/states';
 import { HANDOVER, Handover, type WorldHandover } from './handover';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { checkParamArrays, inRange, paramIndex, rangeText, setTypeValue, watchParam } from './params';
-import { checkSnapshot, isRecord, pack, paramsSnapshot, restore, show, smootherSnapshot, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
+import { checkSnapshot, isRecord, pack, paramsSnapshot, pathsSnapshot, restore, routesSnapshot, show, smootherSnapshot, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
+import { assignRoute, checkPoints, routeOf, setPath } from './routes';
+import { readEvents, type SteerEvent } from './events';
 import { LIMITS, MAX_AGENTS, TRANSITION_LOG, World, checkCount, checkSeed, type ObstacleSpec, type WallSpec, type WorldSpec } from './world';
 
 export type { NodeMemory, Program, SceneLike } from './program';
 export type { WallSpec } from './world';
+export type { SteerEvent } from './events';
 export { pack, unpack } from './snapshot';
 export type { PackedNumbers, Snapshot, SnapshotWorld, TypeSnapshot } from './snapshot';
 
@@ -121,6 +124,19 @@ export interface BehaviorWorld {
   paramArray(typeId: string, name: string): Float64Array;
   /** The type's parameter names, in document order. */
   paramNames(typeId: string): string[];
+  // Routes and events (docs/module.md, "Routes" and "Events"; runtime/routes.ts, runtime/events.ts)
+  /** Replaces scene path `id` (loop omitted: the path's own); Follow Path nodes on it follow the new points from the next forces computed. */
+  setPath(id: string, points: [number, number][], loop?: boolean): void;
+  /** Gives agent `index` its own route (an Own Route node reads it); a Follow Path on it starts again at the first waypoint. */
+  setRoute(typeId: string, index: number, points: [number, number][]): void;
+  /** Takes agent `index`'s route away (Own Route then gives its fallback); a Follow Path on it starts again. */
+  clearRoute(typeId: string, index: number): void;
+  /** Agent `index`'s route (a fresh copy), or null when it has none. */
+  route(typeId: string, index: number): [number, number][] | null;
+  /** The events since the last call, in tick order (at most EVENT_LOG; see `eventsLost`). */
+  events(): SteerEvent[];
+  /** How many events the last `events()` call could not return: dropped from the full log before them. */
+  readonly eventsLost: number;
 }
 
 /** One transition an agent took. */
@@ -171,7 +187,7 @@ function fail(message: string): never {
 export const MAX_TICKS_PER_STEP = 10_000;
 
 /** The methods of a world, bound to it: `const { step } = world; step()` works. */
-const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions', 'headings', 'drawnHeadings', 'param', 'setParam', 'paramArray', 'paramNames'] as const;
+const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions', 'headings', 'drawnHeadings', 'param', 'setParam', 'paramArray', 'paramNames', 'setPath', 'setRoute', 'clearRoute', 'route', 'events'] as const;
 
 
 /** Throws unless `index` is an agent of the type (or −1, every agent, when `all`). */
@@ -465,6 +481,7 @@ class ModuleWorld implements BehaviorWorld {
         ...statesSnapshot(a, stateTable(this.scene, this.program, k)),
         ...smootherSnapshot(a),
         ...paramsSnapshot(a),
+        ...routesSnapshot(a),
       });
     });
     return {
@@ -479,6 +496,7 @@ class ModuleWorld implements BehaviorWorld {
       obstacles: pack(w.obstacles.subarray(0, 5 * w.obstacleCount)),
       // the walls travel only once a game replaced the scene's (a resumed world starts from the scene's)
       ...(w.wallsChanged ? { walls: copyWalls(w.walls.specs) } : {}),
+      ...pathsSnapshot(w),
       types,
     };
   }
@@ -596,6 +614,51 @@ class ModuleWorld implements BehaviorWorld {
 
   paramNames(typeId: string): string[] {
     return this.world.types[this.index(typeId, 'paramNames')].params.map((p) => p.name);
+  }
+
+  // ── Routes and events (runtime/routes.ts, runtime/events.ts) ──
+
+  setPath(id: string, points: [number, number][], loop?: boolean): void {
+    setPath(this.world, id, points, loop);
+  }
+
+  setRoute(typeId: string, index: number, points: [number, number][]): void {
+    const k = this.index(typeId, 'setRoute');
+    const a = this.world.types[k];
+    checkAgentIndex('setRoute', typeId, index, a.count, false);
+    checkPoints('setRoute', points);
+    assignRoute(a, index, points, this.program.routes?.[k]);
+  }
+
+  clearRoute(typeId: string, index: number): void {
+    const k = this.index(typeId, 'clearRoute');
+    const a = this.world.types[k];
+    checkAgentIndex('clearRoute', typeId, index, a.count, false);
+    assignRoute(a, index, null, this.program.routes?.[k]);
+  }
+
+  route(typeId: string, index: number): [number, number][] | null {
+    const a = this.world.types[this.index(typeId, 'route')];
+    checkAgentIndex('route', typeId, index, a.count, false);
+    return routeOf(a, index);
+  }
+
+  /** Dropped before the events the last events() returned. */
+  private eventsDropped = 0;
+
+  get eventsLost(): number {
+    return this.eventsDropped;
+  }
+
+  events(): SteerEvent[] {
+    const { events, lost } = readEvents(
+      this.world.events,
+      this.types,
+      (k) => stateTable(this.scene, this.program, k).names,
+      (k) => this.program.events?.[k] ?? [],
+    );
+    this.eventsDropped = lost;
+    return events;
   }
 
   [HANDOVER](): WorldHandover {

@@ -61,6 +61,8 @@ export const LIMITS = {
   pointsPerWall: 10_000,
   /** LIMITS.wallPoints: points of all walls together. */
   wallPoints: 50_000,
+  /** LIMITS.pointsPerPath: points of one path (`setPath`) and of one agent's route (`setRoute`). */
+  pointsPerPath: 10_000,
 } as const;
 
 /**

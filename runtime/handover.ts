@@ -92,6 +92,14 @@ export class Handover implements WorldHandover {
       wb.walls = wa.width === wb.width && wa.height === wb.height && wa.wrap === wb.wrap ? wa.walls : new Walls(wa.walls.specs, wb.width, wb.height, !wb.wrap);
       wb.wallsChanged = true;
     }
+    // the paths a game set (setPath) go along, by id; routes go with their agents below
+    if (wa.pathsChanged) {
+      wb.paths.forEach((p, j) => {
+        const q = wa.paths.find((x) => x.id === p.id);
+        if (q) wb.paths[j] = q;
+      });
+      wb.pathsChanged = true;
+    }
     // forces computed before the swap stand for this tick (as a snapshot taken then carries them)
     wb.forcesReady = wa.forcesReady && wa.types.length > 0;
     wb.types.forEach((t, k) => {
@@ -118,6 +126,7 @@ export class Handover implements WorldHandover {
         if (wa.forcesReady) t.force.set(old.force);
         // the smoother, when both have the same k (else it starts again from the headings)
         restoreSmoother(t, { slots: old.smoothing, ring: old.ring, drawn: old.drawn });
+        t.routes = old.routes ? old.routes.slice(0, n) : null;
         carryStates(t, stateTable(this.scene, this.program, k), states, signals);
         carryParams(t, params);
         return;
@@ -134,6 +143,8 @@ export class Handover implements WorldHandover {
       t.force = wa.forcesReady ? old.force : NO_FORCES;
       t.count = n;
       carrySmoother(t, old);
+      // (setCount copies them for the agents it keeps)
+      t.routes = old.routes;
       wb.setCount(k, n);
       carryStates(t, stateTable(this.scene, this.program, k), states, signals);
       carryParams(t, params);

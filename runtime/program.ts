@@ -68,6 +68,10 @@ export interface Program {
    * memory entering it resets ([offset, size, …]; empty unless the state resets on enter).
    */
   states?: ({ names: string[]; signals: string[]; reset: number[][] } | null)[];
+  /** Per type, the memory setting or clearing an agent's route resets ([offset, size, …]); absent: no Own Route. */
+  routes?: number[][];
+  /** Per type, the names its Emit Event nodes report, by index; absent: none. */
+  events?: string[][];
   /** Present when compiled with probes (the editor's preview): per type, the buffer size and [node, output, type, offset] sites. */
   probes?: { size: number; sites: number[][] }[];
 }

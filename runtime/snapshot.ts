@@ -6,6 +6,7 @@
 import { restoreSmoother } from './orientation';
 import { carryParams } from './params';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
+import { pathOf, restoreRoutes, routePoints } from './routes';
 import { LIMITS, MAX_AGENTS, World, checkCount, checkSeed, checkWalls, type Agents, type EdgeMode, type WallSpec } from './world';
 
 /** A packed array of numbers; −0 (which JSON writes as 0) is listed separately so it survives. */
@@ -34,6 +35,8 @@ export interface TypeSnapshot {
   smoother?: { slots: number; ring: PackedNumbers; drawn: PackedNumbers };
   /** The type's parameters: their names, type values and per-agent values (one packed array of `count` per name); present for a type with parameters. */
   params?: { names: string[]; values: PackedNumbers; agents: PackedNumbers[] };
+  /** Per agent its own route (setRoute), x0, y0, x1, … or null; present when some agent has one. */
+  routes?: (PackedNumbers | null)[];
 }
 
 /** The smoother part of a type's snapshot (none for a type without headingSmoothing). */
@@ -45,6 +48,17 @@ export function smootherSnapshot(a: Agents): Pick<TypeSnapshot, 'smoother'> {
 export function paramsSnapshot(a: Agents): Pick<TypeSnapshot, 'params'> {
   if (!a.params.length) return {};
   return { params: { names: a.params.map((p) => p.name), values: pack(a.parValue), agents: a.par.map((arr) => pack(arr.subarray(0, a.count))) } };
+}
+
+/** The routes part of a type's snapshot (none when no agent has a route). */
+export function routesSnapshot(a: Agents): Pick<TypeSnapshot, 'routes'> {
+  const r = routePoints(a);
+  return r ? { routes: r.map((p) => (p ? pack(p) : null)) } : {};
+}
+
+/** The scene's paths as a game set them (setPath), for a snapshot; none while they are the scene's. */
+export function pathsSnapshot(w: World): Pick<Snapshot, 'paths'> {
+  return w.pathsChanged ? { paths: w.paths.map((p) => ({ id: p.id, points: pack(p.pts), loop: p.loop })) } : {};
 }
 
 /** The states and signals part of a type's snapshot (none for a type without them). */
@@ -111,6 +125,8 @@ export interface Snapshot {
   obstacles: PackedNumbers;
   /** The walls, present when a game replaced the scene's (setWalls); absent: the scene's. */
   walls?: WallSpec[];
+  /** The paths, present when a game replaced one (setPath): x0, y0, x1, … each; absent: the scene's. */
+  paths?: { id: string; points: PackedNumbers; loop: boolean }[];
   types: Record<string, TypeSnapshot>;
 }
 
@@ -203,6 +219,13 @@ function checkPacked(p: unknown, field: string, length?: number, bounds?: Bounds
   }
 }
 
+/** A route's or path's packed points: coordinates, an even count, at most LIMITS.pointsPerPath points. */
+function checkRoute(p: unknown, field: string): void {
+  checkPacked(p, field, undefined, COORDINATE);
+  const n = packedLength(p as PackedNumbers);
+  if (n % 2 !== 0 || n > 2 * LIMITS.pointsPerPath) throw new Error(`createWorld: snapshot.${field}: expected x, y per point, at most ${LIMITS.pointsPerPath} points`);
+}
+
 /** Per circle x, y, r, vx, vy: the loader's obstacle ranges. */
 const OBSTACLE: readonly Bounds[] = [
   COORDINATE,
@@ -247,6 +270,13 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
   checkPacked(s.obstacles, 'obstacles', undefined, OBSTACLE);
   if (packedLength(s.obstacles as PackedNumbers) % 5 !== 0) throw new Error('createWorld: snapshot.obstacles: expected x, y, r, vx, vy per circle');
   if (s.walls !== undefined) checkWalls(s.walls, 'createWorld: snapshot.walls');
+  if (s.paths !== undefined) {
+    if (!Array.isArray(s.paths)) throw new Error('createWorld: snapshot.paths: expected an array of { id, points, loop }');
+    s.paths.forEach((p: unknown, k) => {
+      if (!isRecord(p) || typeof p.id !== 'string' || typeof p.loop !== 'boolean') throw new Error(`createWorld: snapshot.paths[${k}]: expected { id, points, loop }`);
+      checkRoute(p.points, `paths[${k}].points`);
+    });
+  }
   if (!isRecord(s.targets) || !isRecord(s.types)) throw new Error('createWorld: snapshot: targets and types must be objects');
   for (const [name, t] of Object.entries(s.targets)) checkPacked(t, `targets.${name}`, 2, COORDINATE);
   const ids = scene.agentTypes.map((t) => t.id);
@@ -290,6 +320,12 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
       checkPacked(sm.drawn, `types.${id}.smoother.drawn`, 2 * n, HEADING);
     }
     if (t.params !== undefined) checkParamsSnapshot(t.params, id, n);
+    if (t.routes !== undefined) {
+      if (!Array.isArray(t.routes) || t.routes.length !== n) throw new Error(`createWorld: snapshot.types.${id}.routes: expected ${n} routes (each null or x0, y0, x1, …)`);
+      t.routes.forEach((r: unknown, i) => {
+        if (r !== null) checkRoute(r, `types.${id}.routes[${i}]`);
+      });
+    }
     if (t.signals !== undefined) {
       const sg = t.signals as Record<string, unknown>;
       if (!isRecord(sg) || !Array.isArray(sg.names) || !sg.names.every((x) => typeof x === 'string') || sg.names.length > 32) {
@@ -338,6 +374,12 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     world.setWalls(s.walls);
     world.wallsChanged = true;
   }
+  // paths a game set: by id (a path the scene no longer has is dropped)
+  for (const p of s.paths ?? []) {
+    const j = world.paths.findIndex((x) => x.id === p.id);
+    if (j >= 0) world.paths[j] = pathOf(p.id, unpack(p.points), p.loop);
+    world.pathsChanged = true;
+  }
   // Forces computed before the snapshot stand for this tick (a type without them gets none).
   world.forcesReady = Object.values(s.types).some((t) => t.force !== undefined);
   world.types.forEach((a, k) => {
@@ -351,6 +393,7 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     a.maxSpeed.set(unpack(t.maxSpeed));
     a.maxForce.set(unpack(t.maxForce));
     if (t.params) carryParams(a, { names: t.params.names, values: unpack(t.params.values), agents: t.params.agents.map(unpack) });
+    if (t.routes !== undefined) restoreRoutes(a, t.routes.map((r) => (r === null ? null : unpack(r))));
     for (const m of program.memory[k] ?? []) {
       const id = memoryKey(scene.agentTypes[k], m);
       if (id === undefined || !Object.hasOwn(t.memory, id)) continue;

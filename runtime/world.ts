@@ -1,6 +1,7 @@
 import { Grid } from './grid';
 import { Rng, derivedRng, hashString } from './rng';
 import { Walls, type WallSpec } from './walls';
+import { EVENT_TRANSITION, EventLog } from './events';
 import { HOLE, MAX_AGENTS, checkCount, checkObstacle, checkWalls, checkWorldSpec, fail } from './checks';
 import { resizeOrientation, setupOrientation } from './orientation';
 import { initParams, resizeParams, type ParamSpec } from './params';
@@ -177,6 +178,8 @@ export class Agents {
   parWatch: Uint8Array = new Uint8Array(0);
   /** Per parameter 1 while every agent holds the type value (no paramArray handed out): whole-type passes then read the type value once. */
   parSame: Uint8Array = new Uint8Array(0);
+  /** Each agent's own route (runtime/routes.ts; null: none), read by Own Route nodes; null until a game sets one. */
+  routes: (Path | null)[] | null = null;
   /** The grid, when some graph queries this type (queryRadius > 0). */
   grid: Grid | null = null;
   queryRadius = 0;
@@ -224,7 +227,8 @@ export class World {
   /** Obstacles: x, y, r, vx, vy per circle. */
   obstacles: Float64Array;
   obstacleCount: number;
-  readonly paths: readonly Path[];
+  /** The scene's paths by index (generated code reads `W.paths[j]`); `setPath` replaces entries. */
+  readonly paths: Path[];
   /** The walls' segments (in bounce mode with the world's edges after them); replaced by `setWalls`. */
   walls: Walls;
   readonly types: readonly Agents[];
@@ -249,6 +253,10 @@ export class World {
   wallContacts = 0;
   /** The walls are no longer the scene's: a game replaced them (setWalls through the module API), so snapshots carry them. */
   wallsChanged = false;
+  /** A game replaced a scene path (setPath), so snapshots carry the paths. */
+  pathsChanged = false;
+  /** Transitions, routes finished and Emit Event nodes' events since `events()` last read them (runtime/events.ts). */
+  readonly events = new EventLog();
 
   constructor(spec: WorldSpec, layouts: ReadonlyArray<TypeLayout | undefined> = []) {
     checkWorldSpec(spec);
@@ -301,6 +309,12 @@ export class World {
     log[o + 3] = from;
     log[o + 4] = to;
     this.transitionCount++;
+    this.events.note(this.tick, EVENT_TRANSITION, type, index, from, to);
+  }
+
+  /** Logs an event of `kind` (runtime/events.ts) for agent `index` of type `type`, this tick (kernels call it; no allocation). */
+  noteEvent(kind: number, type: number, index: number, a: number): void {
+    this.events.note(this.tick, kind, type, index, a, 0);
   }
 
   /** The agent type with this id, or undefined. */
@@ -390,6 +404,12 @@ export class World {
     a.maxForce = maxForce;
     a.mem = mem;
     resizeOrientation(a, keep, n);
+    if (a.routes) {
+      // routes: kept for the agents that stay; new agents have none
+      const routes: (Path | null)[] = [];
+      for (let i = 0; i < n; i++) routes.push(i < keep ? a.routes[i] : null);
+      a.routes = routes;
+    }
     // Forces already computed for this tick stand (they were drawn once); new agents get none.
     const force = new Float64Array(2 * n);
     force.set(a.force.subarray(0, 2 * keep));

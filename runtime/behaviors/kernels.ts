@@ -11,6 +11,7 @@ export { evade } from './evade';
 export { wander } from './wander';
 export { avoid } from './avoid';
 export { followPath, joinNearest, pathFinished } from './follow-path';
+export { ownRoute, followRoute, routeFinished, emitEvent } from './routes';
 export { contain, containPolygon } from './contain';
 export { wallAvoid } from './wall-avoid';
 export { hide, hidePoint } from './hide';

@@ -257,6 +257,9 @@ export function emitProgram(types: readonly LoweredType[], probes = false, split
       `  layouts: [${layouts.join(', ')}],`,
       `  memory: [${memory.join(', ')}],`,
       ...(stateTables.some((x) => x !== 'null') ? [`  states: [${stateTables.join(', ')}],`] : []),
+      // (only with Own Route or Emit Event nodes: other programs print as before)
+      ...(types.some((t) => t.routeReset) ? [`  routes: [${types.map((t) => `[${(t.routeReset ?? []).join(', ')}]`).join(', ')}],`] : []),
+      ...(types.some((t) => t.events) ? [`  events: [${types.map((t) => `[${(t.events ?? []).map((x) => JSON.stringify(x)).join(', ')}]`).join(', ')}],`] : []),
       ...(probes
         ? [
             `  probes: [${types

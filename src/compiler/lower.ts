@@ -51,6 +51,10 @@ export interface LoweredType {
   timed?: boolean;
   /** The signal names the type's Signal nodes read, bit k = signals[k] (absent: none). */
   signals?: string[];
+  /** The memory setting or clearing a route resets, [offset, size, …] (absent: no Follow Path reads an Own Route). */
+  routeReset?: number[];
+  /** The event names the type's Emit Event nodes report, by index (absent: none). */
+  events?: string[];
   /**
    * A type with states or transitions: its code is per state (`states`; `body` and `probes` are
    * then empty) and the transitions are tried before the forces. Absent: one state, as before.
@@ -308,6 +312,16 @@ class TypeLowering {
           const signals = (lowered.signals ??= []);
           if (!signals.includes(name)) signals.push(name);
           return signals.indexOf(name);
+        },
+        routeMemory: (offset, size) => {
+          const reset = (lowered.routeReset ??= []);
+          for (let r = 0; r < reset.length; r += 2) if (reset[r] === offset) return;
+          reset.push(offset, size);
+        },
+        event: (name) => {
+          const events = (lowered.events ??= []);
+          if (!events.includes(name)) events.push(name);
+          return events.indexOf(name);
         },
       };
       const emitted = node.muted ? bypass(node, ctx, inputOf) : def.emit(ctx);

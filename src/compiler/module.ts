@@ -34,6 +34,8 @@ export function moduleDeclarations(scene: SceneDocument, compiled: Compiled = co
   const stateNames = perType((k) => scene.agentTypes[k].states.map((s) => s.name));
   const signalNames = perType((k) => compiled.lowered[k]?.signals ?? []);
   const paramNames = perType((k) => (scene.agentTypes[k].params ?? []).map((p) => p.name));
+  const pathIds = union(scene.world.paths.map((p) => p.id));
+  const eventNames = perType((k) => compiled.lowered[k]?.events ?? []);
   return `// Declarations of a Steergraph behaviour module (generated).
 
 /** The agent type ids of this scene. */
@@ -54,6 +56,22 @@ ${paramNames}
 }
 /** A transition one agent took. */
 export type TransitionEvent = { [T in AgentTypeId]: { tick: number; type: T; index: number; from: StateNames[T]; to: StateNames[T] } }[AgentTypeId];
+/** The paths of this scene (setPath). */
+export type PathId = ${pathIds};
+/** The event names each agent type's Emit Event nodes report. */
+export interface EventNames {
+${eventNames}
+}
+/** A point [x, y], px (within ±10000000). */
+export type Point = [number, number];
+/**
+ * One event of events(), in tick order; tick: the tick whose forces it happened in. A transition; a
+ * route finished (an agent's own route, once per setRoute: it reached the last waypoint); an Emit Event node's condition turned true.
+ */
+export type SteerEvent = { [T in AgentTypeId]:
+  | { tick: number; kind: 'transition'; type: T; index: number; from: StateNames[T]; to: StateNames[T] }
+  | { tick: number; kind: 'route-finished'; type: T; index: number }
+  | { tick: number; kind: 'event'; type: T; index: number; name: EventNames[T] } }[AgentTypeId];
 
 /** One agent: position (px) and velocity (px/tick). */
 export interface AgentState { x: number; y: number; vx: number; vy: number; }
@@ -101,7 +119,11 @@ export interface Snapshot {
     smoother?: { slots: number; ring: PackedNumbers; drawn: PackedNumbers };
     /** The type's parameters: names, type values and per-agent values (types with parameters). */
     params?: { names: string[]; values: PackedNumbers; agents: PackedNumbers[] };
+    /** Per agent its own route x0, y0, x1, … or null (when some agent has one). */
+    routes?: (PackedNumbers | null)[];
   }>;
+  /** The paths, when the game replaced one with setPath (absent: the scene's). */
+  paths?: { id: string; points: PackedNumbers; loop: boolean }[];
 }
 
 /** Options of createWorld: a seed and counts, or a snapshot to resume (not both). */
@@ -174,6 +196,18 @@ export interface World {
   paramArray<T extends AgentTypeId>(typeId: T, name: ParamNames[T]): Float64Array;
   /** The type's parameter names, in order. */
   paramNames<T extends AgentTypeId>(typeId: T): ParamNames[T][];
+  /** Replaces a scene path (at most 10000 points; loop omitted: the path's own). An agent past the new last waypoint heads for the last. */
+  setPath(id: PathId, points: Point[], loop?: boolean): void;
+  /** Gives agent \`index\` its own route (at most 10000 points), read by Own Route; a Follow Path on it starts at the first waypoint. */
+  setRoute(typeId: AgentTypeId, index: number, points: Point[]): void;
+  /** Takes agent \`index\`'s route away (Own Route gives its fallback again); a Follow Path on it starts again. */
+  clearRoute(typeId: AgentTypeId, index: number): void;
+  /** Agent \`index\`'s route (a fresh copy), or null. */
+  route(typeId: AgentTypeId, index: number): Point[] | null;
+  /** The events since the last call, in tick order (at most 4096; see eventsLost). Transitions also stay in transitions(). */
+  events(): SteerEvent[];
+  /** How many events the last events() call could not return (dropped from the full log). */
+  readonly eventsLost: number;
 }
 
 /** Creates a world of this scene. Throws a clear Error on bad options. */

@@ -98,6 +98,25 @@ describe('a swap that copies the world’s arrays (transfer.ts)', () => {
     }
   });
 
+  it('carries the routes and paths a game set (every node: hounds on their own routes, the trail moved) as the snapshot API does', async () => {
+    const scene = preset('every-node.steer.json');
+    const [direct, reference] = [await running(scene, true, 23, false), await running(scene, false, 23, false)];
+    for (const host of [direct, reference]) {
+      host.world!.setRoute('hound', 0, [[100, 100], [300, 200]]);
+      host.world!.setRoute('hound', 1, [[-0, 50]]);
+      host.world!.setPath('trail', [[50, 50], [400, 300], [50, 300]]);
+      host.world!.step(5);
+    }
+    const text = sourceOf(edit(scene, false));
+    expect(await direct.load(text)).toEqual({ kind: 'resumed' });
+    expect(await reference.load(text)).toEqual({ kind: 'resumed' });
+    expect(direct.world!.route('hound', 1)).toEqual([[-0, 50]]);
+    expect(state(direct.world!)).toBe(state(reference.world!));
+    direct.world!.step(40);
+    reference.world!.step(40);
+    expect(state(direct.world!)).toBe(state(reference.world!));
+  });
+
   it('takes no snapshot of the old world', async () => {
     const host = await running(previewScene(), true, 10, false);
     host.world!.snapshot = () => {

@@ -16,6 +16,8 @@ import { contain } from '../../runtime/behaviors/contain';
 import { seek } from '../../runtime/behaviors/seek';
 import { flockPass } from '../../runtime/behaviors/flock';
 import { wander } from '../../runtime/behaviors/wander';
+import { emitEvent, followRoute, ownRoute } from '../../runtime/behaviors/routes';
+import { assignRoute } from '../../runtime/routes';
 
 /** Budget per tick: well under one agent's worth of boxed numbers at 2,000 agents. */
 const MAX_BYTES_PER_TICK = 2048;
@@ -254,5 +256,30 @@ describe('allocation per tick', () => {
     let inside = 0;
     for (let i = 0; i < a.count; i++) if (a.pos[2 * i] >= 0 && a.pos[2 * i] <= 1200 && a.pos[2 * i + 1] >= 0 && a.pos[2 * i + 1] <= 900) inside++;
     expect(inside).toBe(2000);
+  });
+  it('routes and events: 2,000 agents on their own routes, Emit Event turning on every other tick, the event log overflowing unread, allocate < 2 KiB per tick', () => {
+    const w = new World(
+      { width: 1200, height: 900, edges: 'bounce', seed: 4, paths: [{ id: 'beat', points: [[100, 100], [1100, 800]], loop: true }], agentTypes: [{ id: 'courier', count: 2000, mass: 1, maxSpeed: 3, maxForce: 0.5 }] },
+      [{ memory: [0, 0, 0] }],
+    );
+    const a = w.types[0];
+    // half of them have a route of their own (short: they finish it, and report it once), the rest follow the fallback path
+    for (let i = 0; i < a.count; i += 2) assignRoute(a, i, [[a.pos[2 * i] + 30, a.pos[2 * i + 1]], [600, 450]], [0, 2]);
+    const s = new Float64Array(2);
+    // as generated code: Follow Path reading Own Route (fallback "beat") into an Emit Event
+    const force: ForceFn = (W, A) => {
+      const F = A.force;
+      for (let i = 0; i < A.count; i++) {
+        followRoute(W, s, 0, A, i, 0, ownRoute(A, i, W.paths[0]), 10, 60);
+        emitEvent(W, A, i, 2, 0, (W.tick & 1) === 0);
+        F[2 * i] = s[0];
+        F[2 * i + 1] = s[1];
+      }
+    };
+    const forces = [force];
+    expect(bytesPerTick(() => step(w, forces))).toBeLessThan(MAX_BYTES_PER_TICK);
+    // 1,000 events a tick on average: the log kept its newest 4,096 and counted the rest
+    expect(w.events.count).toBe(4096);
+    expect(w.events.lost).toBeGreaterThan(400_000);
   });
 });
