@@ -59,7 +59,7 @@ describe('agent type parameters, turn rate and heading smoothing', () => {
     expect(messages(edited((d) => (d.agentTypes[0].params = [{ name: '1x', default: 0, min: 0, max: 1 }])))).toEqual([
       'agentTypes[0].params[0].name: expected an id: a letter or _, then up to 63 letters, digits, _ or -, got "1x"',
     ]);
-    expect(messages(edited((d) => (d.agentTypes[0].states[0].graph.nodes[0].exposed = { weight: 3 as unknown as string })))).toEqual([
+    expect(messages(edited((d) => (d.agentTypes[0].states[0].graph.nodes[0].exposed = { weight: 3 } as unknown as Record<string, string>)))).toEqual([
       'agentTypes[0].states[0].graph.nodes[0].exposed.weight: expected an id: a letter or _, then up to 63 letters, digits, _ or -, got 3',
     ]);
   });
