@@ -74,6 +74,7 @@ describe('the runtime mirrors the loader’s limits', () => {
     expect(LIMITS.walls).toBe(DOC_LIMITS.walls);
     expect(LIMITS.pointsPerWall).toBe(DOC_LIMITS.pointsPerWall);
     expect(LIMITS.wallPoints).toBe(DOC_LIMITS.wallPoints);
+    expect(LIMITS.pointsPerPath).toBe(DOC_LIMITS.pointsPerPath);
   });
 });
 
