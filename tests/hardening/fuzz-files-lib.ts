@@ -368,8 +368,8 @@ const SMOOTHINGS = [0, 2, 3, 64, 1, 65, 2.5, -2, '8', null];
 function orientationFor(r: Rng, doc: SceneDocument): void {
   for (const t of doc.agentTypes) {
     const o = t as unknown as Record<string, unknown>;
-    if (r.chance(0.6)) o.maxTurnRate = r.chance(0.7) ? r.pick(TURN_RATES.slice(0, 6)) : r.pick(TURN_RATES);
-    if (r.chance(0.4)) o.headingSmoothing = r.chance(0.7) ? r.pick(SMOOTHINGS.slice(0, 4)) : r.pick(SMOOTHINGS);
+    if (r.chance(0.6)) o.maxTurnRate = r.chance(0.95) ? r.pick(TURN_RATES.slice(0, 6)) : r.pick(TURN_RATES);
+    if (r.chance(0.4)) o.headingSmoothing = r.chance(0.95) ? r.pick(SMOOTHINGS.slice(0, 4)) : r.pick(SMOOTHINGS);
   }
 }
 
