@@ -216,6 +216,23 @@ describe.each([
   });
 });
 
+describe('a Parameter node in a condition (a type with states)', () => {
+  it.each([
+    ['in process', inProcess],
+    ['imported module', imported],
+  ] as const)('%s: agents leave their state once the game raises the parameter past the threshold', async (_, make) => {
+    const calm = { name: 'calm', graph: { nodes: [node('w', 'wander'), node('out', 'agent-output'), node('p', 'parameter', { name: 'fear' }), node('c', 'compare', { op: 'gt', b: 2 }), node('g', 'go-to-state', { state: 'flee' })], connections: [wire('w.force', 'out.force'), wire('p.value', 'c.a'), wire('c.holds', 'g.when')] } };
+    const flee = { name: 'flee', graph: { nodes: [node('w', 'wander', { jitter: 3 }), node('out', 'agent-output')], connections: [wire('w.force', 'out.force')] } };
+    const doc = scene([{ ...agentType('sheep', []), states: [calm, flee], params: [FEAR] }]);
+    const w = (await make(doc))();
+    w.step(3);
+    expect(Array.from(w.states('sheep'))).toEqual([0, 0, 0, 0]);
+    w.setParam('sheep', 'fear', 3);
+    w.step();
+    expect(Array.from(w.states('sheep'))).toEqual([1, 1, 1, 1]);
+  });
+});
+
 describe('the preview world vs the exported module', () => {
   it('run the same trajectories bit for bit, with setParam and paramArray writes in the middle', async () => {
     const doc = sheepScene();
