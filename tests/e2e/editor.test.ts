@@ -479,7 +479,8 @@ describe('the editor in a browser', () => {
     expect(kinds.size).toBeGreaterThan(20);
     for (const type of [...scene.agentTypes].reverse()) {
       await page.evaluate((id) => ((window as unknown as { __steerApp: { typeId: string } }).__steerApp.typeId = id), type.id);
-      await expect.poll(async () => (await ends()).length).toBe(type.states[0].graph.connections.length);
+      // a graph of ~50 nodes takes a while to draw on a loaded machine
+      await expect.poll(async () => (await ends()).length, { timeout: 15_000 }).toBe(type.states[0].graph.connections.length);
       for (const e of await ends()) for (let k = 0; k < 4; k++) expect(e.path[k], `${type.id}: ${e.id} ${k}`).toBeCloseTo(e.sockets[k], 6);
     }
     // and after moving a node with the mouse, its wires still meet its sockets
