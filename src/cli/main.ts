@@ -13,6 +13,8 @@ import type { SceneDocument } from '../document/types';
 import { compile, formatDiagnostic, hasErrors } from '../compiler/index';
 import { instantiate } from '../compiler/instantiate';
 import { moduleDeclarations, moduleSource } from '../compiler/module';
+// Only the version: the bundle (scripts/build-package.mjs) keeps this one field of package.json.
+import { version } from '../../package.json';
 
 /** Where the command writes. */
 export interface CliIO {
@@ -21,13 +23,47 @@ export interface CliIO {
   cwd: string;
 }
 
+/** Each command's usage, as `steergraph <command> --help` prints it. */
+const COMMAND_USAGE = {
+  check: `Usage: steergraph check <scene.json>
+
+Loads and compiles the scene; prints each problem with its JSON path, agent type and node id.
+Exit 1 when there is an error, 0 otherwise.
+`,
+  export: `Usage: steergraph export <scene.json> [-o out.js]
+
+Writes the behaviour module and its declarations (out.d.ts; out.d.mts for an .mjs module).
+  -o, --out <file>   where the module goes (default: <scene>.behavior.js in the working folder)
+A scene with errors is refused (exit 1, the errors listed) and nothing is written.
+`,
+  run: `Usage: steergraph run <scene.json> [--ticks N] [--seed S] [--json]
+
+Simulates the scene headless and prints per agent type the count, mean speed, bounding box and a
+hash of the final state.
+  --ticks N   ticks to run, 0 to 1000000000 (default 600)
+  --seed S    the world's seed, 0 to 4294967295 (default: the scene's)
+  --json      print one JSON object
+`,
+} as const;
+
 const USAGE = `Usage:
   steergraph check <scene.json>                           load and compile; list the problems
   steergraph export <scene.json> [-o out.js]              write the behaviour module and its .d.ts
   steergraph run <scene.json> [--ticks N] [--seed S] [--json]
                                                           simulate headless; print per agent type
                                                           the count, mean speed, bounding box, state hash
+  steergraph <command> --help                             one command's usage and options
+  steergraph --version                                    the version
 `;
+
+/** The package's version, as `steergraph --version` prints it. */
+export const VERSION: string = version;
+
+/** Whether a command's arguments ask for its help (`-h` or `--help` before any `--`). */
+function asksHelp(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '-h' || a === '--help');
+}
 
 class UsageError extends Error {}
 
@@ -308,6 +344,10 @@ async function run(argv: string[], io: CliIO): Promise<number> {
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    if ((command === 'check' || command === 'export' || command === 'run') && asksHelp(rest)) {
+      io.out(COMMAND_USAGE[command]);
+      return 0;
+    }
     switch (command) {
       case 'check':
         return await check(rest, io);
@@ -315,10 +355,22 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await exportModule(rest, io);
       case 'run':
         return await run(rest, io);
+      case '-v':
+      case '--version':
+        io.out(`${VERSION}\n`);
+        return 0;
+      case 'help':
+        // `steergraph help <command>`: that command's usage.
+        if (rest[0] === 'check' || rest[0] === 'export' || rest[0] === 'run') {
+          io.out(COMMAND_USAGE[rest[0]]);
+          return 0;
+        }
+        if (rest.length) throw new UsageError(`unknown command ${printable(JSON.stringify(rest[0]))}`);
+        io.out(USAGE);
+        return 0;
       case undefined:
       case '-h':
       case '--help':
-      case 'help':
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:

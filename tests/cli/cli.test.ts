@@ -55,6 +55,8 @@ const RUNS = {
   unknownCommand: ['compile', 'good.steer.json'],
   dashDash: ['check', '--', '-dash.steer.json'],
   badOption: ['run', 'good.steer.json', '--ticks', '1e3'],
+  version: ['--version'],
+  exportHelp: ['export', '--help'],
 } as const;
 
 const results = {} as Record<keyof typeof RUNS, Run>;
@@ -234,6 +236,49 @@ describe('failures: one clear message, no stack trace, the right exit code', () 
 
   it('none prints a stack trace', () => {
     for (const r of Object.values(results)) noStack(r);
+  });
+});
+
+describe('--version and each command’s --help', () => {
+  const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
+
+  it('--version and -v print package.json’s version and exit 0, from the command too', async () => {
+    expect(results.version).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await inProcess(['-v'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('check, export and run --help (or -h, or help <command>) print that command’s usage and exit 0, reading no file', async () => {
+    expect(results.exportHelp.code).toBe(0);
+    expect(results.exportHelp.stdout.split('\n')[0]).toBe('Usage: steergraph export <scene.json> [-o out.js]');
+    expect(results.exportHelp.stdout).toContain('-o, --out <file>');
+    const firsts = {
+      check: 'Usage: steergraph check <scene.json>',
+      export: 'Usage: steergraph export <scene.json> [-o out.js]',
+      run: 'Usage: steergraph run <scene.json> [--ticks N] [--seed S] [--json]',
+    };
+    for (const [command, first] of Object.entries(firsts)) {
+      for (const args of [[command, '--help'], [command, 'nope.steer.json', '-h'], ['help', command]]) {
+        const r = await inProcess(args);
+        expect(r.code, args.join(' ')).toBe(0);
+        expect(r.stderr, args.join(' ')).toBe('');
+        expect(r.stdout.split('\n')[0], args.join(' ')).toBe(first);
+      }
+    }
+    expect((await inProcess(['run', '--help'])).stdout).toContain('--ticks N');
+  });
+
+  it('after --, --help is a file name; help of an unknown command is a usage error', async () => {
+    expect(await inProcess(['check', '--', '--help'])).toEqual({ code: 1, stdout: '', stderr: 'steergraph: cannot read --help: no such file\n' });
+    const r = await inProcess(['help', 'compile']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('steergraph: unknown command "compile"');
+  });
+
+  it('steergraph --help lists the commands, --help and --version', async () => {
+    const r = await inProcess(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('steergraph <command> --help');
+    expect(r.stdout).toContain('steergraph --version');
   });
 });
 
