@@ -145,6 +145,7 @@ function schemaAt(root: SchemaLike, items: readonly v.IssuePathItem[]): SchemaLi
 /**
  * Turns valibot issues into load errors. Every check of a field carries that field's
  * `expected …` message; this adds what was found, and words missing and unknown fields itself.
+ * @internal (the package's declarations, tsconfig.package.json, leave it out: they need no valibot)
  */
 export function issuesToErrors(issues: readonly v.BaseIssue<unknown>[], root: SchemaLike): LoadError[] {
   const out: LoadError[] = [];
