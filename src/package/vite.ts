@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { printable } from '../document/errors';
 import { compileModule, formatDiagnostic, loadScene } from './index';
 import { hotBehavior } from './vite-hot';
 
@@ -151,7 +152,8 @@ interface SceneProblem {
 
 /** Every problem of a scene that cannot become a module, or null with the module's text. */
 export function compileSceneFile(file: string, bytes: Uint8Array): { js: string; warnings: string[] } | { problem: SceneProblem } {
-  const shown = path.basename(file);
+  // (the loader's and the compiler's messages are escaped where they are made; the name here)
+  const shown = printable(path.basename(file));
   const loaded = loadScene(bytes);
   const text = new TextDecoder().decode(bytes);
   const at = (jsonPath: string | undefined): Pick<SceneProblem, 'loc' | 'frame'> => {
