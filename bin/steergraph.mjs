@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The `steergraph` command. In the installed package it runs the built dist/cli.mjs (JavaScript,
+// The `steergraph` command. In the installed package it runs the built lib/cli.mjs (JavaScript,
 // no TypeScript compiled at start-up). In this repository's checkout, where the sources are, it
-// runs them through tsx, so what it runs is always what is checked out, never an older dist/.
+// runs them through tsx, so what it runs is always what is checked out, never an older lib/.
 import { existsSync } from 'node:fs';
 
 if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
@@ -13,5 +13,5 @@ if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
     cwd: process.cwd(),
   });
 } else {
-  await import('../dist/cli.mjs');
+  await import('../lib/cli.mjs');
 }

@@ -1,10 +1,10 @@
 /**
- * Builds the npm package into dist/ (`npm run build:package`; `prepare` and `prepack` run it):
- *   dist/cli.mjs    the `steergraph` command (src/cli/entry.ts → main), run by bin/steergraph.mjs
- *   dist/index.mjs  the library API, exports["."] (src/package/index.ts)
- *   dist/vite.mjs   the Vite plugin, exports["./vite"] (src/package/vite.ts)
- *   dist/index.d.ts, dist/vite.d.ts  their declarations, re-exporting
- *   dist/types/     the declaration tree (tsc over tsconfig.package.json), only the files the two
+ * Builds the npm package into lib/ (`npm run build:package`; `npm pack` and `npm publish` run it first, as `prepack`):
+ *   lib/cli.mjs    the `steergraph` command (src/cli/entry.ts → main), run by bin/steergraph.mjs
+ *   lib/index.mjs  the library API, exports["."] (src/package/index.ts)
+ *   lib/vite.mjs   the Vite plugin, exports["./vite"] (src/package/vite.ts)
+ *   lib/index.d.ts, lib/vite.d.ts  their declarations, re-exporting
+ *   lib/types/     the declaration tree (tsc over tsconfig.package.json), only the files the two
  *                   entries' types reach, with explicit `.js` in relative imports so TypeScript's
  *                   node16/nodenext resolution finds them as well as `bundler` does
  * Everything is bundled but `vite` and Node's builtins, so the package has no runtime dependencies.
@@ -16,10 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
-const types = path.join(dist, 'types');
+const lib = path.join(root, 'lib');
+const types = path.join(lib, 'types');
 
-rmSync(dist, { recursive: true, force: true });
+rmSync(lib, { recursive: true, force: true });
 
 await build({
   absWorkingDir: root,
@@ -28,7 +28,7 @@ await build({
     { in: 'src/package/index.ts', out: 'index' },
     { in: 'src/package/vite.ts', out: 'vite' },
   ],
-  outdir: 'dist',
+  outdir: 'lib',
   outExtension: { '.js': '.mjs' },
   bundle: true,
   // The three entries share the compiler: with splitting it would be a chunk of its own; without,
@@ -92,5 +92,5 @@ for (const file of kept) {
 }
 
 // The entries' declarations where package.json's exports name them.
-writeFileSync(path.join(dist, 'index.d.ts'), "export * from './types/src/package/index.js';\n");
-writeFileSync(path.join(dist, 'vite.d.ts'), "export { default } from './types/src/package/vite.js';\nexport * from './types/src/package/vite.js';\n");
+writeFileSync(path.join(lib, 'index.d.ts'), "export * from './types/src/package/index.js';\n");
+writeFileSync(path.join(lib, 'vite.d.ts'), "export { default } from './types/src/package/vite.js';\nexport * from './types/src/package/vite.js';\n");

@@ -1,5 +1,5 @@
 /**
- * The built command's entry (dist/cli.mjs, scripts/build-package.mjs): `main` over this process's
+ * The built command's entry (lib/cli.mjs, scripts/build-package.mjs): `main` over this process's
  * arguments and streams, as bin/steergraph.mjs runs it over the sources.
  */
 import { main } from './main';

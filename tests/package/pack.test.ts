@@ -1,5 +1,5 @@
 /**
- * The npm package as a user gets it: `npm pack` (which builds dist/ through `prepare`), the tarball
+ * The npm package as a user gets it: `npm pack` (which builds lib/ through `prepack`), the tarball
  * installed offline into an empty folder with nothing else from this repository, then its
  * `steergraph` command, the module it exports, and the library (`steergraph`, `steergraph/vite`)
  * used from that folder by Node and by TypeScript.
@@ -37,6 +37,7 @@ function hasModule(name: string): boolean {
 }
 
 let topLevel: string[] = [];
+let installLog = '';
 
 beforeAll(async () => {
   const out = path.join(dir, 'out');
@@ -47,7 +48,8 @@ beforeAll(async () => {
   writeFileSync(path.join(app, 'package.json'), '{ "name": "app", "private": true, "type": "module" }\n');
   // --offline: the package must need nothing from the registry (no runtime dependencies; vite
   // is an optional peer, so npm does not fetch it).
-  await run('npm', ['install', path.join(out, filename), '--offline', '--no-audit', '--no-fund'], { cwd: app });
+  const inst = await run('npm', ['install', path.join(out, filename), '--offline', '--no-audit', '--no-fund'], { cwd: app });
+  installLog = inst.stdout + inst.stderr;
   topLevel = readdirSync(path.join(app, 'node_modules')).filter((n) => !n.startsWith('.'));
   copyFileSync(path.join(root, 'presets', PRESET), path.join(app, PRESET));
 }, 300_000);
@@ -55,13 +57,14 @@ beforeAll(async () => {
 afterAll(() => removeDir(dir));
 
 describe('the installed package', () => {
-  it('installs alone: no dependency came with it, no TypeScript source, no tsx', () => {
+  it('installs alone and quietly: no dependency came with it, no install script, no TypeScript source, no tsx', () => {
     expect(topLevel).toEqual(['steergraph']);
+    expect(installLog).not.toMatch(/warn/i);
     const all = files(installed);
     expect(all.filter((f) => /\.[mc]?tsx?$/.test(f) && !/\.d\.[mc]?ts$/.test(f))).toEqual([]);
     expect(all.filter((f) => f.includes('tsx'))).toEqual([]);
-    expect(all).toContain('dist/cli.mjs');
-    expect(all).toContain('dist/index.d.ts');
+    expect(all).toContain('lib/cli.mjs');
+    expect(all).toContain('lib/index.d.ts');
   });
 
   it('steergraph --version prints the version; check --help its usage', async () => {
