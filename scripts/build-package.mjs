@@ -10,13 +10,16 @@
  * Everything is bundled but `vite` and Node's builtins, so the package has no runtime dependencies.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const lib = path.join(root, 'lib');
+const final = path.join(root, 'lib');
+// Built beside lib/ and swapped in at the end, so that a test reading lib/vite.mjs while another
+// packs (which runs this) never finds it half built or gone for longer than two renames.
+const lib = path.join(root, `.lib-build-${process.pid}`);
 const types = path.join(lib, 'types');
 
 rmSync(lib, { recursive: true, force: true });
@@ -28,7 +31,7 @@ await build({
     { in: 'src/package/index.ts', out: 'index' },
     { in: 'src/package/vite.ts', out: 'vite' },
   ],
-  outdir: 'lib',
+  outdir: lib,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   // The three entries share the compiler: with splitting it would be a chunk of its own; without,
@@ -44,7 +47,7 @@ await build({
 
 // The declarations: tsc writes one .d.ts per source file the entries' program holds.
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.package.json')], { stdio: 'inherit' });
+execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.package.json'), '--outDir', types], { stdio: 'inherit' });
 
 /** Relative module specifiers in a declaration file: `from '…'`, `import('…')`, `import '…'`. */
 const SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.\.?\/[^'"]*)\2/g;
@@ -94,3 +97,8 @@ for (const file of kept) {
 // The entries' declarations where package.json's exports name them.
 writeFileSync(path.join(lib, 'index.d.ts'), "export * from './types/src/package/index.js';\n");
 writeFileSync(path.join(lib, 'vite.d.ts'), "export { default } from './types/src/package/vite.js';\nexport * from './types/src/package/vite.js';\n");
+
+const old = path.join(root, `.lib-old-${process.pid}`);
+if (existsSync(final)) renameSync(final, old);
+renameSync(lib, final);
+rmSync(old, { recursive: true, force: true });
