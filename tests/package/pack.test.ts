@@ -5,7 +5,7 @@
  * used from that folder by Node and by TypeScript.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,4 +139,18 @@ export const wrong: string = loadScene('');
     );
     expect(checked).toBe('');
   }, 120_000);
+
+  it('builds the plain-canvas example with the installed package: its vite.config.js loads steergraph/vite from there', async () => {
+    if (!hasModule('vite')) symlinkSync(path.join(root, 'node_modules/vite'), path.join(app, 'node_modules/vite'));
+    const example = path.join(app, 'canvas');
+    cpSync(path.join(root, 'examples/canvas'), example, { recursive: true, filter: (p) => !/[\\/](node_modules|dist)$/.test(p) });
+    await run(process.execPath, [path.join(app, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: example });
+    expect(existsSync(path.join(example, 'dist/index.html'))).toBe(true);
+    const js = readdirSync(path.join(example, 'dist/assets')).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(0);
+    // the scene was compiled into the bundle: its world's createWorld and the scene's own name
+    const scene = JSON.parse(readFileSync(path.join(example, 'boids.steer.json'), 'utf8')) as { name: string };
+    const bundle = js.map((f) => readFileSync(path.join(example, 'dist/assets', f), 'utf8')).join('\n');
+    expect(bundle).toContain(JSON.stringify(scene.name).slice(1, -1));
+  }, 180_000);
 });
