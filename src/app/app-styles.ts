@@ -45,6 +45,14 @@ export const appStyles = css`
     font-size: 11px;
     min-width: 60px;
   }
+  .file {
+    color: var(--steer-text-hint);
+    font-size: 11px;
+    max-width: 220px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   .spacer {
     flex: 1;
   }

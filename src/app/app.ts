@@ -21,7 +21,9 @@ import { CompareSession, sceneVariant, type SceneVariant } from './compare-sessi
 import { restoreSession } from './document-session';
 import { TabDrafts, tabTitle } from './drafts';
 import { GraphRoom } from './graph-room';
-import { FileDropController, exportModule, loadSceneText, readSceneFile, saveScene, type Dialog } from './file-io';
+import { FileDropController, exportModule, loadSceneText, pickFile, readSceneFile, saveScene, sceneFileName, type Dialog } from './file-io';
+import { askOpenHandle, askSaveHandle, filePickers, writeFailure, writeHandle, type FilePickers, type SceneFileHandle } from './file-handle';
+import { serializeScene } from '../document/serialize';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { ShortcutController } from './keymap';
 import { layoutStyles, minimapPreference, rememberMinimap, renderApp, type MenuAt, type PanelName, type PreviewStats } from './layout';
@@ -38,8 +40,8 @@ import type { WorldChange } from './world-panel';
  * one open scene document. The document is the truth (contract 1): every edit goes through
  * {@link SteerApp.apply} into the document session's undo history (document-session.ts); the
  * editor, the panels, the build (build-pipeline.ts: compiler, then preview) and autosave all
- * follow it. Files are file-io.ts, A/B compare compare-session.ts, the keys keymap.ts, the look
- * app-styles.ts and layout.ts.
+ * follow it. Files are file-io.ts (saving in place: file-handle.ts), A/B compare
+ * compare-session.ts, the keys keymap.ts, the look app-styles.ts and layout.ts.
  */
 export class SteerApp extends LitElement {
   static properties = {
@@ -66,6 +68,7 @@ export class SteerApp extends LitElement {
     selection: { state: true },
     compare: { state: true },
     minimapShown: { state: true },
+    fileName: { state: true },
   };
 
   /** The open document (while comparing: the variant being edited); the session's, mirrored for rendering. */
@@ -104,6 +107,8 @@ export class SteerApp extends LitElement {
   declare selection: string[];
   /** A/B compare while it is on (compare-session.ts); null otherwise. */
   declare compare: CompareSession | null;
+  /** The name of the file Save writes in place (its handle is held), or null: Save then asks, or downloads. */
+  declare fileName: string | null;
 
   /** The key of the preset opened last (for tests and the picker). */
   lastPreset = '';
@@ -114,6 +119,14 @@ export class SteerApp extends LitElement {
   private editorHost: HTMLDivElement;
   /** This tab's autosave (drafts.ts). */
   private drafts: TabDrafts;
+  /** The browser's file pickers (File System Access API), or null: then Save downloads and Open… uses the file input. */
+  private readonly pickers: FilePickers | null = filePickers();
+  /** The file Save writes without asking: the one saved to or opened with the pickers last (file-handle.ts). */
+  private handle: SceneFileHandle | null = null;
+  /** Whether a picker is open (another Save or Open… waits for it to close rather than opening a second). */
+  private asking = false;
+  /** The writes in flight, one after another (a second Ctrl+S writes after the first has). */
+  private writing: Promise<void> = Promise.resolve();
 
   static styles = [themeProperties, layoutStyles, appStyles];
 
@@ -147,6 +160,7 @@ export class SteerApp extends LitElement {
     this.presetsOpen = false;
     this.exportOpen = false;
     this.selection = [];
+    this.fileName = null;
     // the pop-up menus close on Escape and on a press outside them
     const part = (sel: string) => () => [this.renderRoot.querySelector(sel)];
     new DismissController(this, () => this.presetsOpen, part('[data-menu="presets"]'), () => (this.presetsOpen = false));
@@ -168,7 +182,8 @@ export class SteerApp extends LitElement {
         copy: onGraph(() => this.editor?.copy()),
         paste: onGraph(() => this.editor?.paste()),
         duplicate: onGraph(() => this.editor?.duplicate()),
-        save: () => this.save(),
+        save: () => void this.save(),
+        'save-as': () => void this.save(true),
         mute: onGraph(() => this.toggleMute()),
         delete: onGraph(() => this.editor?.deleteSelected()),
         'close-menus': () => {
@@ -270,7 +285,7 @@ export class SteerApp extends LitElement {
   apply(edit: Edit, mergeKey?: string): void {
     const r = this.current.session.apply(edit, mergeKey);
     if (r.changed) {
-      if (this.notice?.startsWith('Not done:')) this.notice = null;
+      if (this.notice?.startsWith('Not done:') || this.notice?.startsWith('Saved to ')) this.notice = null;
       if (r.trimmed) this.notice = r.trimmed;
       this.documentChanged();
     } else if (r.refused) this.notice = r.refused;
@@ -288,6 +303,8 @@ export class SteerApp extends LitElement {
   private replaceDocument(doc: SceneDocument): void {
     this.leaveCompare();
     this.main.session.reset(doc);
+    // another scene is no longer the file held: its Save asks (or downloads)
+    this.holdFile(null);
     this.editPath = null;
     this.selectedWall = null;
     this.typeId = doc.agentTypes[0]?.id ?? '';
@@ -367,17 +384,111 @@ export class SteerApp extends LitElement {
     return true;
   }
 
-  async openFile(file: File): Promise<void> {
+  /** Opens a dropped or chosen file (no handle is kept: Save then asks where, or downloads); true when it opened. */
+  async openFile(file: File): Promise<boolean> {
     const r = await readSceneFile(file);
-    if (r.ok) this.openText(r.bytes, file.name);
-    else this.dialog = r.dialog;
+    if (r.ok) return this.openText(r.bytes, file.name);
+    this.dialog = r.dialog;
+    return false;
   }
 
-  save(): void {
-    saveScene(this.doc);
-    this.current.session.markSaved();
-    this.dirty = false;
-    this.drafts.saveNow();
+  /**
+   * Open…: with the browser's pickers, the file chosen opens and its handle is kept, so Save
+   * writes it back; without them, the file input (no handle).
+   */
+  async open(): Promise<void> {
+    const pickers = this.pickers;
+    if (!pickers) return pickFile((f) => void this.openFile(f));
+    if (this.asking) return;
+    this.asking = true;
+    let handle: SceneFileHandle | null;
+    try {
+      handle = await askOpenHandle(pickers);
+    } catch (e) {
+      this.notice = `Not opened: ${e instanceof Error ? e.message : String(e)}`;
+      return;
+    } finally {
+      this.asking = false;
+    }
+    if (!handle) return;
+    let file: File;
+    try {
+      file = await handle.getFile();
+    } catch {
+      this.dialog = { title: `${printable(handle.name)} could not be read`, lines: ['The browser could not read the file.'] };
+      return;
+    }
+    if (await this.openFile(file)) this.holdFile(handle);
+  }
+
+  /**
+   * Save: writes the file held in place; with none held (or `ask`, Save as…) asks where with the
+   * browser's picker and holds the file chosen. Without the pickers, downloads the scene. The
+   * unsaved mark clears only once the file is written; a failed write says why and holds no file.
+   */
+  async save(ask = false): Promise<void> {
+    const pickers = this.pickers;
+    if (!pickers) {
+      saveScene(this.doc);
+      this.current.session.markSaved();
+      this.dirty = false;
+      this.drafts.saveNow();
+      return;
+    }
+    if (this.asking) return;
+    let handle = ask ? null : this.handle;
+    if (!handle) {
+      this.asking = true;
+      try {
+        handle = await askSaveHandle(pickers, sceneFileName(this.doc));
+      } catch (e) {
+        this.notice = `Not saved: ${e instanceof Error ? e.message : String(e)}`;
+        return;
+      } finally {
+        this.asking = false;
+      }
+      // cancelled: nothing changes
+      if (!handle) return;
+    }
+    await this.write(handle);
+  }
+
+  /** Writes the edited document to `handle` after the writes before it; holds that file once written. */
+  private write(handle: SceneFileHandle): Promise<void> {
+    const run = async (): Promise<void> => {
+      const session = this.current.session;
+      // the document as it is now: an edit made while it is written stays unsaved
+      const doc = session.doc;
+      const savedBefore = session.savedDoc;
+      try {
+        await writeHandle(handle, serializeScene(doc));
+      } catch (e) {
+        // the next Save asks where (the file may be read-only, gone, or on a full disk)
+        this.holdFile(null);
+        this.notice = writeFailure(handle.name, e);
+        return;
+      }
+      // another scene was opened meanwhile: it is not this file's
+      if (session.savedDoc !== savedBefore || session !== this.current.session) return;
+      session.markSaved(doc);
+      this.holdFile(handle);
+      this.dirty = session.dirty;
+      this.drafts.saveNow();
+      this.notice = `Saved to ${printable(handle.name)}.`;
+    };
+    this.writing = this.writing.then(run);
+    return this.writing;
+  }
+
+  /** Holds `handle` as the file Save writes (null: none; Save then asks). */
+  private holdFile(handle: SceneFileHandle | null): void {
+    this.handle = handle;
+    this.fileName = handle?.name ?? null;
+  }
+
+  /** Whether Save can write a file in place here (the browser has the pickers): Save as… shows then. */
+  get savesInPlace(): boolean {
+    return !!this.pickers;
   }
 
   /** Downloads the behaviour module (or its .d.ts); refused with the list of problems when the scene has errors. */

@@ -46,9 +46,9 @@ export class DocumentSession {
     this.savedDoc = doc;
   }
 
-  /** The document now counts as saved. */
-  markSaved(): void {
-    this.savedDoc = this.history.doc;
+  /** The document now (or `doc`, the one a write that took a while began with) counts as saved. */
+  markSaved(doc: SceneDocument = this.history.doc): void {
+    this.savedDoc = doc;
   }
 }
 

@@ -75,9 +75,14 @@ export function pickFile(chosen: (file: File) => void): void {
   input.click();
 }
 
+/** The file name a scene is saved under unless the user picks another: `<slug>.steer.json`. */
+export function sceneFileName(doc: SceneDocument): string {
+  return `${slug(doc.name)}.steer.json`;
+}
+
 /** Downloads the scene as `<slug>.steer.json`. */
 export function saveScene(doc: SceneDocument): void {
-  download(`${slug(doc.name)}.steer.json`, serializeScene(doc), 'application/json');
+  download(sceneFileName(doc), serializeScene(doc), 'application/json');
 }
 
 /** Downloads the behaviour module (or its .d.ts); refused with the dialog listing the problems when the scene has errors. */

@@ -17,6 +17,7 @@ export type ShortcutAction =
   | 'paste'
   | 'duplicate'
   | 'save'
+  | 'save-as'
   | 'mute'
   | 'delete'
   | 'close-menus';
@@ -26,11 +27,13 @@ export type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shif
 
 /**
  * The action of a key press, or null. While the shortcut sheet is open it takes the keys: only
- * Escape (or ? again) does anything, closing it.
+ * Escape (or ? again) does anything, closing it; saving (Ctrl+S, Ctrl+Shift+S) works whatever is
+ * open, so the browser's own Save page never opens over the app.
  */
 export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction | null {
   const mod = e.ctrlKey || e.metaKey;
   const k = e.key.toLowerCase();
+  if (mod && !e.altKey && k === 's') return e.shiftKey ? 'save-as' : 'save';
   if (sheetOpen) return e.key === 'Escape' || e.key === '?' ? 'close-sheet' : null;
   if (e.key === '?' && !mod && !e.altKey) return 'open-sheet';
   if (mod && !e.shiftKey && !e.altKey && k === 'a') return 'select-all';
@@ -41,7 +44,6 @@ export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction 
   if (mod && k === 'c') return 'copy';
   if (mod && k === 'v') return 'paste';
   if (mod && k === 'd') return 'duplicate';
-  if (mod && k === 's') return 'save';
   if (!mod && !e.altKey && k === 'm') return 'mute';
   if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) return 'delete';
   if (e.key === 'Escape') return 'close-menus';
@@ -63,9 +65,14 @@ export function isTyping(e: Event): boolean {
   return t instanceof HTMLElement && (t.isContentEditable || t.matches('input, textarea, select'));
 }
 
+/** Whether an action acts while the user types in a field or a dialog is open: saving (a number field has committed what is typed). */
+export function actsEverywhere(action: ShortcutAction): boolean {
+  return action === 'save' || action === 'save-as';
+}
+
 /**
  * Runs the shortcuts on the window's key presses while the host is connected, unless the user is
- * typing in a field or `paused()` (a dialog or the node help is open).
+ * typing in a field or `paused()` (a dialog or the node help is open); saving runs even then.
  */
 export class ShortcutController implements ReactiveController {
   constructor(
@@ -84,9 +91,15 @@ export class ShortcutController implements ReactiveController {
   }
 
   private onKeyDown = (e: KeyboardEvent): void => {
-    if (isTyping(e) || this.options.paused()) return;
     const action = shortcutAction(e, this.options.sheetOpen());
     if (!action) return;
+    if (actsEverywhere(action)) {
+      e.preventDefault();
+      // a held Ctrl+S repeats: one save
+      if (!e.repeat) this.options.run[action]();
+      return;
+    }
+    if (isTyping(e) || this.options.paused()) return;
     if (!keepsDefault(action)) e.preventDefault();
     this.options.run[action]();
   };

@@ -18,7 +18,8 @@ import type { CompareSession } from './compare-session';
 import type { SteerStateBar } from './state-bar';
 import type { StateActions } from './state-actions';
 import type { ParamActions } from './param-actions';
-import { pickFile, type Dialog } from './file-io';
+import type { Dialog } from './file-io';
+import { printable } from '../document/errors';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { PRESETS } from './presets';
 import type { WorldChange } from './world-panel';
@@ -104,8 +105,13 @@ export interface AppView {
   redo(): void;
   newScene(): void;
   openPreset(key: string): void;
-  openFile(file: File): Promise<void>;
-  save(): void;
+  /** The file Save writes in place (Chromium), or null. */
+  readonly fileName: string | null;
+  /** Whether Save can write in place here (the browser has the file pickers): Save as… shows then. */
+  readonly savesInPlace: boolean;
+  open(): Promise<void>;
+  /** Save; `ask` true is Save as… (asks for a file even when one is held). */
+  save(ask?: boolean): Promise<void>;
   exportModule(what: 'js' | 'dts'): void;
   addType(): void;
   deleteType(id: string): void;
@@ -247,6 +253,9 @@ export function renderApp(app: AppView): TemplateResult {
           else (e.target as HTMLInputElement).value = doc.name;
         }} />
       <span class="dirty" data-test="dirty">${app.dirty ? '● unsaved' : ''}</span>
+      ${app.fileName
+        ? html`<span class="file" data-test="file" title="Save (Ctrl+S) writes this file; Save as… (Ctrl+Shift+S) picks another">${app.dirty ? '' : 'saved to '}${printable(app.fileName)}</span>`
+        : nothing}
       <button data-test="new" @click=${() => app.newScene()}>New</button>
       <span class="dropdown" data-menu="presets">
         <button data-test="presets" aria-haspopup="menu" aria-expanded=${app.presetsOpen} @click=${() => (app.presetsOpen = !app.presetsOpen)}>Presets ▾</button>
@@ -260,8 +269,11 @@ export function renderApp(app: AppView): TemplateResult {
             </div>`
           : nothing}
       </span>
-      <button data-test="open" @click=${() => pickFile((f) => void app.openFile(f))}>Open…</button>
-      <button data-test="save" @click=${() => app.save()}>Save</button>
+      <button data-test="open" @click=${() => void app.open()}>Open…</button>
+      <button data-test="save" title=${app.fileName ? `Write ${printable(app.fileName)} (Ctrl+S)` : 'Save the scene (Ctrl+S)'} @click=${() => void app.save()}>Save</button>
+      ${app.savesInPlace
+        ? html`<button data-test="save-as" title="Save to another file (Ctrl+Shift+S)" @click=${() => void app.save(true)}>Save as…</button>`
+        : nothing}
       <span class="dropdown" data-menu="export">
         <button data-test="export" aria-haspopup="menu" aria-expanded=${app.exportOpen} @click=${() => (app.exportOpen = !app.exportOpen)}>Export ▾</button>
         ${app.exportOpen

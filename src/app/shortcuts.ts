@@ -31,7 +31,8 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
     items: [
       { keys: 'Ctrl+Z', does: 'Undo' },
       { keys: 'Ctrl+Shift+Z', does: 'Redo (also Ctrl+Y)' },
-      { keys: 'Ctrl+S', does: 'Save the scene' },
+      { keys: 'Ctrl+S', does: 'Save the scene (Chromium: to the file it was opened from or saved to, in place)' },
+      { keys: 'Ctrl+Shift+S', does: 'Save as… another file (Chromium; elsewhere the same as Save)' },
       { keys: 'Escape', does: 'Close a menu or this sheet' },
       { keys: '?', does: 'Show this sheet' },
     ],

@@ -19,6 +19,17 @@ describe('DocumentSession', () => {
     expect(s.dirty).toBe(false);
   });
 
+  it('marks the document a write began with as saved: an edit made while it was written stays unsaved', () => {
+    const s = new DocumentSession(newScene());
+    s.apply(updateScene({ name: 'Herd' }));
+    const written = s.doc;
+    s.apply(updateScene({ name: 'Herd 2' }));
+    s.markSaved(written);
+    expect(s.dirty).toBe(true);
+    s.history.undo();
+    expect(s.dirty).toBe(false);
+  });
+
   it('reports an edit that changes nothing as no change, and a reset drops the undo', () => {
     const s = new DocumentSession(newScene());
     expect(s.apply(updateAgentType('agent', { count: s.doc.agentTypes[0].count }))).toEqual({ changed: false, refused: undefined });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepsDefault, shortcutAction, type KeyPress } from '../../src/app/keymap';
+import { actsEverywhere, keepsDefault, shortcutAction, type KeyPress } from '../../src/app/keymap';
 import { SHORTCUTS } from '../../src/app/shortcuts';
 
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
@@ -33,6 +33,9 @@ describe('shortcutAction', () => {
     expect(shortcutAction(press('m'), false)).toBe('mute');
     expect(shortcutAction(press('Backspace'), false)).toBe('delete');
     expect(shortcutAction(press('s', { ctrlKey: true }), false)).toBe('save');
+    expect(shortcutAction(press('s', { metaKey: true }), false)).toBe('save');
+    expect(shortcutAction(press('S', { ctrlKey: true, shiftKey: true }), false)).toBe('save-as');
+    expect(shortcutAction(press('s', { ctrlKey: true, altKey: true }), false)).toBeNull();
     expect(shortcutAction(press('x'), false)).toBeNull();
   });
 
@@ -40,6 +43,8 @@ describe('shortcutAction', () => {
     expect(shortcutAction(press('Escape'), true)).toBe('close-sheet');
     expect(shortcutAction(press('?'), true)).toBe('close-sheet');
     expect(shortcutAction(press('z', { ctrlKey: true }), true)).toBeNull();
+    // saving still works, so the browser's Save page never opens over the sheet
+    expect(shortcutAction(press('s', { ctrlKey: true }), true)).toBe('save');
     expect(shortcutAction(press('?'), false)).toBe('open-sheet');
     expect(shortcutAction(press('Escape'), false)).toBe('close-menus');
   });
@@ -48,5 +53,11 @@ describe('shortcutAction', () => {
     expect(keepsDefault('copy')).toBe(true);
     expect(keepsDefault('close-menus')).toBe(true);
     for (const a of ['undo', 'paste', 'save', 'add-node', 'delete'] as const) expect(keepsDefault(a)).toBe(false);
+  });
+
+  it('saves while a field has the focus, and nothing else does', () => {
+    expect(actsEverywhere('save')).toBe(true);
+    expect(actsEverywhere('save-as')).toBe(true);
+    for (const a of ['undo', 'paste', 'delete', 'select-all', 'mute'] as const) expect(actsEverywhere(a)).toBe(false);
   });
 });

@@ -12,9 +12,14 @@ import { PORT } from './global-setup';
 export const APP_URL = `http://127.0.0.1:${PORT}/`;
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
 
-/** A fresh browser on the app; `page.errors` collects page errors (a test asserts none). */
-export async function openApp(options: { clearStorage?: boolean } = {}) {
-  const browser = await launch();
+/**
+ * A fresh browser on the app; `page.errors` collects page errors (a test asserts none). The page has
+ * no file pickers (Save downloads, Open… uses the file input: chromium.ts) unless `init` is given: a
+ * script run in the page before the app's, with the browser's pickers left in place for it.
+ */
+export async function openApp(options: { clearStorage?: boolean; init?: () => void } = {}) {
+  const browser = await launch({ filePickers: !!options.init });
+  if (options.init) await browser.context.addInitScript(options.init);
   const page = await browser.context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

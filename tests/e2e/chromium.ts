@@ -39,8 +39,24 @@ export const CHROMIUM_ARGS = [
   '--enable-unsafe-swiftshader',
 ];
 
-/** A browser context with a fresh profile; `close()` also removes the profile. */
-export async function launch(options: { viewport?: { width: number; height: number }; downloads?: boolean } = {}): Promise<{
+/**
+ * Removes the File System Access pickers from a page before its scripts run. Headless Chromium has
+ * them, but no test can answer a real picker (it aborts at once), so the browser tests drive Save's
+ * download and Open…'s file input, as every browser without the pickers has them, unless a test
+ * installs pickers of its own (tests/e2e/save-in-place.test.ts).
+ */
+function removeFilePickers(): void {
+  const w = window as unknown as Record<string, unknown>;
+  delete w.showSaveFilePicker;
+  delete w.showOpenFilePicker;
+  delete w.showDirectoryPicker;
+}
+
+/**
+ * A browser context with a fresh profile; `close()` also removes the profile. Its pages have no file
+ * pickers (see removeFilePickers) unless `filePickers` is true.
+ */
+export async function launch(options: { viewport?: { width: number; height: number }; downloads?: boolean; filePickers?: boolean } = {}): Promise<{
   context: BrowserContext;
   close: () => Promise<void>;
 }> {
@@ -52,6 +68,7 @@ export async function launch(options: { viewport?: { width: number; height: numb
     viewport: options.viewport ?? { width: 1440, height: 900 },
     acceptDownloads: options.downloads ?? true,
   });
+  if (!options.filePickers) await context.addInitScript(removeFilePickers);
   return {
     context,
     close: async () => {
