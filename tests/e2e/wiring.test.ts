@@ -26,7 +26,11 @@ async function openGraph(page: Page, graph: SceneDocument['agentTypes'][number][
   d.agentTypes[0].states[0].graph = graph;
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-test="open"]')]);
   await chooser.setFiles({ name: 'wiring.steer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(d)) });
-  await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, graph.nodes.length);
+  // the file's nodes, by id: New's two nodes may have the same count as the file's
+  await page.waitForFunction(
+    (ids) => JSON.stringify([...document.querySelectorAll('steer-node')].map((n) => n.getAttribute('data-node-id')).sort()) === ids,
+    JSON.stringify(graph.nodes.map((n) => n.id).sort()),
+  );
   // it opened (no dialog saying it could not be), and the graph shown is the file's
   expect(await page.locator('dialog[data-test="dialog"]').count()).toBe(0);
   expect((await nodes(page)).map((n) => n.id)).toEqual(graph.nodes.map((n) => n.id));
