@@ -13,8 +13,7 @@ import type { SceneDocument } from '../document/types';
 import { compile, formatDiagnostic, hasErrors } from '../compiler/index';
 import { instantiate } from '../compiler/instantiate';
 import { moduleDeclarations, moduleSource } from '../compiler/module';
-// Only the version: the bundle (scripts/build-package.mjs) keeps this one field of package.json.
-import { version } from '../../package.json';
+import { VERSION } from './version';
 
 /** Where the command writes. */
 export interface CliIO {
@@ -56,8 +55,7 @@ const USAGE = `Usage:
   steergraph --version                                    the version
 `;
 
-/** The package's version, as `steergraph --version` prints it. */
-export const VERSION: string = version;
+export { VERSION };
 
 /** Whether a command's arguments ask for its help (`-h` or `--help` before any `--`). */
 function asksHelp(argv: string[]): boolean {
