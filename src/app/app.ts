@@ -182,8 +182,14 @@ export class SteerApp extends LitElement {
         copy: onGraph(() => this.editor?.copy()),
         paste: onGraph(() => this.editor?.paste()),
         duplicate: onGraph(() => this.editor?.duplicate()),
-        save: () => void this.save(),
-        'save-as': () => void this.save(true),
+        save: () => {
+          commitFocusedField();
+          void this.save();
+        },
+        'save-as': () => {
+          commitFocusedField();
+          void this.save(true);
+        },
         mute: onGraph(() => this.toggleMute()),
         delete: onGraph(() => this.editor?.deleteSelected()),
         'close-menus': () => {
@@ -676,4 +682,19 @@ export class SteerApp extends LitElement {
   render() {
     return renderApp(this);
   }
+}
+
+/**
+ * Commits the text field being typed in, so that a shortcut that saves saves what was typed: fields
+ * that apply on `change` (the scene name, an id) get it from a blur, and the focus goes back at once,
+ * so the user goes on typing where they were. Fields that apply as typed are unaffected.
+ */
+function commitFocusedField(): void {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
+  const at = [el.selectionStart, el.selectionEnd] as const;
+  el.blur();
+  el.focus();
+  if (at[0] !== null && at[1] !== null) el.setSelectionRange(at[0], at[1]);
 }

@@ -189,6 +189,26 @@ describe('save in place (File System Access pickers)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('Ctrl+S while the scene name is still being typed saves the name typed, and the typing goes on', async () => {
+    opened = await openApp({ init: installPickers });
+    const { page, errors } = opened;
+    await rename(page, 'Herd');
+    await page.click('[data-test="save"]');
+    await expect.poll(() => fileText(page)).toBe('saved to herd.steer.json');
+    // type into the name field, no Enter, and save from the keyboard
+    await page.click('header input.name');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' two');
+    await page.keyboard.press('Control+S');
+    await expect.poll(async () => JSON.parse(await opfsText(page, 'herd.steer.json')).name).toBe('Herd two');
+    expect(await dirtyText(page)).toBe('');
+    // the focus is still in the field, at the end of what was typed
+    await page.keyboard.type('!');
+    expect(await page.inputValue('header input.name')).toBe('Herd two!');
+    expect((await pickers(page)).saves).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('a cancelled picker changes nothing; a write that fails says so, keeps the edit and asks again', async () => {
     opened = await openApp({ init: installPickers });
     const { page, errors } = opened;
