@@ -22,6 +22,7 @@ import { restoreSession } from './document-session';
 import { TabDrafts, tabTitle } from './drafts';
 import { GraphRoom } from './graph-room';
 import { FileDropController, exportModule, loadSceneText, pickFile, readSceneFile, saveScene, sceneFileName, type Dialog } from './file-io';
+import { recallFile, rememberFile } from './held-file';
 import { askOpenHandle, askSaveHandle, filePickers, writeFailure, writeHandle, type FilePickers, type SceneFileHandle } from './file-handle';
 import { serializeScene } from '../document/serialize';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
@@ -136,7 +137,7 @@ export class SteerApp extends LitElement {
       if (!r.ok) this.notice = r.warning;
       else if (this.notice && /autosave|storage|draft/i.test(this.notice)) this.notice = null;
     });
-    const { session, notice } = restoreSession(this.drafts);
+    const { session, notice, restored } = restoreSession(this.drafts);
     this.notice = notice;
     this.probeTip = null;
     this.helpKind = null;
@@ -161,6 +162,16 @@ export class SteerApp extends LitElement {
     this.exportOpen = false;
     this.selection = [];
     this.fileName = null;
+    // a reload of this tab that restored its draft goes on saving to the file it held (held-file.ts)
+    if (restored && this.pickers) {
+      const changes = this.heldChanges;
+      const name = this.doc.name;
+      void recallFile(this.drafts.id, name).then((handle) => {
+        if (!handle || this.heldChanges !== changes || this.doc.name !== name) return;
+        this.handle = handle;
+        this.fileName = handle.name;
+      });
+    }
     // the pop-up menus close on Escape and on a press outside them
     const part = (sel: string) => () => [this.renderRoot.querySelector(sel)];
     new DismissController(this, () => this.presetsOpen, part('[data-menu="presets"]'), () => (this.presetsOpen = false));
@@ -490,7 +501,13 @@ export class SteerApp extends LitElement {
   private holdFile(handle: SceneFileHandle | null): void {
     this.handle = handle;
     this.fileName = handle?.name ?? null;
+    this.heldChanges++;
+    // kept across a reload of this tab (held-file.ts)
+    if (this.pickers) void rememberFile(this.drafts.id, handle, this.doc.name);
   }
+
+  /** How often the held file changed: a file recalled after a reload is taken only if it has not since. */
+  private heldChanges = 0;
 
   /** Whether Save can write a file in place here (the browser has the pickers): Save as… shows then. */
   get savesInPlace(): boolean {

@@ -56,6 +56,8 @@ export class DocumentSession {
 export interface RestoredSession {
   session: DocumentSession;
   notice: string | null;
+  /** True when it is the tab's autosaved draft (false: the default scene). */
+  restored: boolean;
 }
 
 /**
@@ -67,9 +69,9 @@ export function restoreSession(drafts: Pick<TabDrafts, 'restore'>): RestoredSess
   let notice: string | null = null;
   if (draft.ok && draft.doc) {
     // a draft that was unsaved stays so: its "saved" document is a blank one, never the draft
-    return { session: new DocumentSession(draft.doc, draft.dirty ? newScene() : draft.doc), notice: 'Restored your last session.' };
+    return { session: new DocumentSession(draft.doc, draft.dirty ? newScene() : draft.doc), notice: 'Restored your last session.', restored: true };
   }
   if (!draft.ok) notice = draft.warning;
   else if (draft.warnings.length) notice = draft.warnings.join(' ');
-  return { session: new DocumentSession(defaultScene()), notice };
+  return { session: new DocumentSession(defaultScene()), notice, restored: false };
 }

@@ -209,6 +209,35 @@ describe('save in place (File System Access pickers)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('after a reload of the tab, Ctrl+S goes on writing the file it held, without asking', async () => {
+    opened = await openApp({ init: installPickers });
+    const { page, errors } = opened;
+    await rename(page, 'Herd');
+    await page.click('[data-test="save"]');
+    await expect.poll(() => fileText(page)).toBe('saved to herd.steer.json');
+    await typeCount(page, 23);
+    await page.waitForFunction(() => Object.values(localStorage).some((v) => /"count": ?23\b/.test(v)));
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { __steerApp?: { doc: SceneDocument } }).__steerApp?.doc.name === 'Herd');
+    // the restored draft is unsaved, and the file it goes to is named
+    await expect.poll(() => fileText(page)).toBe('herd.steer.json');
+    expect(await dirtyText(page)).toBe('● unsaved');
+    await page.click('steer-graph-editor, [data-test="graph"]');
+    await page.keyboard.press('Control+S');
+    await expect.poll(async () => JSON.parse(await opfsText(page, 'herd.steer.json')).agentTypes[0].count).toBe(23);
+    expect(await dirtyText(page)).toBe('');
+    // the pickers of the reloaded page were never shown
+    expect((await pickers(page)).saves).toBe(0);
+    // New forgets the file: after another reload nothing is held
+    await page.click('[data-test="new"]');
+    await expect.poll(() => fileText(page)).toBe('');
+    await page.reload();
+    await page.waitForFunction(() => !!(window as unknown as { __steerApp?: { doc: SceneDocument } }).__steerApp?.doc);
+    await page.waitForFunction(() => !!document.querySelector('steer-app'));
+    expect(await fileText(page)).toBe('');
+    expect(errors).toEqual([]);
+  });
+
   it('a cancelled picker changes nothing; a write that fails says so, keeps the edit and asks again', async () => {
     opened = await openApp({ init: installPickers });
     const { page, errors } = opened;
