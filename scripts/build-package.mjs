@@ -3,6 +3,7 @@
  *   lib/cli.mjs    the `steergraph` command (src/cli/entry.ts → main), run by bin/steergraph.mjs
  *   lib/index.mjs  the library API, exports["."] (src/package/index.ts)
  *   lib/vite.mjs   the Vite plugin, exports["./vite"] (src/package/vite.ts)
+ *   lib/client.d.ts  the declaration of `?behavior` imports (types/client.d.ts)
  *   lib/index.d.ts, lib/vite.d.ts  their declarations, re-exporting
  *   lib/types/     the declaration tree (tsc over tsconfig.package.json), only the files the two
  *                   entries' types reach, with explicit `.js` in relative imports so TypeScript's
@@ -97,6 +98,8 @@ for (const file of kept) {
 
 // The entries' declarations where package.json's exports name them.
 writeFileSync(path.join(lib, 'index.d.ts'), "export * from './types/src/package/index.js';\n");
+// `?behavior` imports for TypeScript (exports["./client"], as vite/client declares Vite's own)
+writeFileSync(path.join(lib, 'client.d.ts'), readFileSync(path.join(root, 'types/client.d.ts'), 'utf8'));
 writeFileSync(path.join(lib, 'vite.d.ts'), "export { default } from './types/src/package/vite.js';\nexport * from './types/src/package/vite.js';\n");
 
 const old = path.join(root, `.lib-old-${process.pid}`);

@@ -103,12 +103,14 @@ describe('the installed package', () => {
     expect(await node('-e', "import('steergraph/vite').then((m) => console.log(m.default().name))")).toBe('steergraph\n');
   }, 60_000);
 
-  it('a TypeScript file importing steergraph and steergraph/vite typechecks against it (nodenext, strict, lib checked)', async () => {
+  it('a TypeScript file importing steergraph, steergraph/vite and a ?behavior scene (steergraph/client) typechecks against it (nodenext, strict, lib checked)', async () => {
     // The consumer brings vite (the optional peer) for the plugin's types.
     if (!hasModule('vite')) symlinkSync(path.join(root, 'node_modules/vite'), path.join(app, 'node_modules/vite'));
     writeFileSync(
       path.join(app, 'consumer.ts'),
-      `import { compileModule, createWorld, loadScene, type CompiledModule, type Diagnostic } from 'steergraph';
+      `/// <reference types="steergraph/client" />
+import { compileModule, createWorld, loadScene, type CompiledModule, type Diagnostic } from 'steergraph';
+import * as herd from './${PRESET}?behavior';
 import steergraph from 'steergraph/vite';
 import type { Plugin } from 'vite';
 
@@ -124,6 +126,13 @@ if (loaded.ok) {
   for (const e of loaded.errors) console.log(e.path, e.message);
 }
 export const plugin: Plugin = steergraph();
+// a ?behavior import (steergraph/client): its world is the package's, its scene a document
+const game = herd.createWorld({ seed: 2 });
+game.step(1);
+export const named: string = herd.scene.name;
+export const reloads: number | undefined = game.reloads;
+// @ts-expect-error createWorld takes options, not a number
+herd.createWorld(3);
 // @ts-expect-error a LoadResult is not a string: the types are the package's, not any
 export const wrong: string = loadScene('');
 `,
