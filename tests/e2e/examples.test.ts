@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyExample, ensurePluginBundle } from '../fixtures/vite-plugin';
-import { launch } from './chromium';
+import { launch, watchErrors } from './chromium';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
 const copies: string[] = [];
@@ -36,19 +36,6 @@ function example(name: string): string {
 }
 
 type World = { tick: number; types: string[]; positions(id: string): Float64Array; reloads?: number; snapshot(): { types: Record<string, { maxSpeed: number[] | unknown }> } };
-
-/** Errors a page reports: page errors, console errors, failed responses. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('response', (r) => {
-    if (!r.ok()) errors.push(`${r.status()} ${r.url()}`);
-  });
-  return errors;
-}
 
 /** The tick and a copy of every type's positions. */
 function state(page: Page): Promise<{ tick: number; positions: number[] }> {

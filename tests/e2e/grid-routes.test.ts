@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../fixtures/module-files';
-import { launch } from './chromium';
+import { launch, watchErrors } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const example = path.join(root, 'examples/grid-routes');
@@ -51,14 +51,7 @@ describe('examples/grid-routes', () => {
     const browser = await launch({ viewport: { width: 800, height: 600 } });
     try {
       const page = await browser.context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('response', (r) => {
-        if (!r.ok()) errors.push(`${r.status()} ${r.url()}`);
-      });
+      const errors = watchErrors(page);
       await page.goto(url);
       type Game = { perCourier: number[]; deliveries: number; missed: number; offGrid: number };
       // every courier delivers three times (each delivery: a route-finished event, then a new route)
