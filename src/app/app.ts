@@ -43,6 +43,12 @@ import type { WorldChange } from './world-panel';
  * editor, the panels, the build (build-pipeline.ts: compiler, then preview) and autosave all
  * follow it. Files are file-io.ts (saving in place: file-handle.ts), A/B compare
  * compare-session.ts, the keys keymap.ts, the look app-styles.ts and layout.ts.
+ *
+ * (Over 600 lines, about 720, knowingly: it is the one place where the document session, the
+ * editor, the preview, the panels and the files meet, and each method is the short glue of one
+ * user action; what each action does is in the files above. The next split to make, if it grows:
+ * Save / Open with a held file (save, write, holdFile, openWithPicker) into a controller of its
+ * own beside file-handle.ts and held-file.ts.)
  */
 export class SteerApp extends LitElement {
   static properties = {
@@ -416,17 +422,7 @@ export class SteerApp extends LitElement {
   async open(): Promise<void> {
     const pickers = this.pickers;
     if (!pickers) return pickFile((f) => void this.openFile(f));
-    if (this.asking) return;
-    this.asking = true;
-    let handle: SceneFileHandle | null;
-    try {
-      handle = await askOpenHandle(pickers);
-    } catch (e) {
-      this.notice = `Not opened: ${e instanceof Error ? e.message : String(e)}`;
-      return;
-    } finally {
-      this.asking = false;
-    }
+    const handle = await this.ask('Not opened', () => askOpenHandle(pickers));
     if (!handle) return;
     let file: File;
     try {
@@ -436,6 +432,20 @@ export class SteerApp extends LitElement {
       return;
     }
     if (await this.openFile(file)) this.holdFile(handle);
+  }
+
+  /** Shows one picker at a time: the handle chosen, or null when cancelled or failed (then the notice says `failed` and why). */
+  private async ask(failed: string, picker: () => Promise<SceneFileHandle | null>): Promise<SceneFileHandle | null> {
+    if (this.asking) return null;
+    this.asking = true;
+    try {
+      return await picker();
+    } catch (e) {
+      this.notice = `${failed}: ${e instanceof Error ? e.message : String(e)}`;
+      return null;
+    } finally {
+      this.asking = false;
+    }
   }
 
   /**
@@ -454,19 +464,9 @@ export class SteerApp extends LitElement {
     }
     if (this.asking) return;
     let handle = ask ? null : this.handle;
-    if (!handle) {
-      this.asking = true;
-      try {
-        handle = await askSaveHandle(pickers, sceneFileName(this.doc));
-      } catch (e) {
-        this.notice = `Not saved: ${e instanceof Error ? e.message : String(e)}`;
-        return;
-      } finally {
-        this.asking = false;
-      }
-      // cancelled: nothing changes
-      if (!handle) return;
-    }
+    // cancelled: nothing changes
+    handle ??= await this.ask('Not saved', () => askSaveHandle(pickers, sceneFileName(this.doc)));
+    if (!handle) return;
     await this.write(handle);
   }
 
