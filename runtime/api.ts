@@ -1,6 +1,8 @@
 /**
- * (About 560 lines: the world a game drives, each method with the checks of its arguments, and
- * the hand-over the preview uses; snapshots are snapshot.ts, the program's shape program.ts.)
+ * (Over 600 lines, about 690, knowingly: it is the world a game drives, one method per documented
+ * call of docs/module.md with the checks of its arguments, so that the API reads in one place;
+ * the work behind the calls is elsewhere: snapshots snapshot.ts, parameters params.ts, routes
+ * routes.ts, events events.ts, the hand-over handover.ts, the program's shape program.ts.)
  *
  * The API of an exported behaviour module (and of the editor's preview, which runs the same code):
  * a world built from the embedded scene and the compiled program. See docs/module.md, "The exported
