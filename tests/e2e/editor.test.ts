@@ -478,7 +478,7 @@ describe('the editor in a browser', () => {
     const kinds = new Set(scene.agentTypes.flatMap((t) => t.states[0].graph.nodes.map((n) => n.kind)));
     expect(kinds.size).toBeGreaterThan(20);
     for (const type of [...scene.agentTypes].reverse()) {
-      await page.evaluate((id) => ((window as unknown as { __steerApp: { typeId: string } }).__steerApp.typeId = id), type.id);
+      await page.click(`.tabs button[data-type="${type.id}"]`);
       // a graph of ~50 nodes takes a while to draw on a loaded machine
       await expect.poll(async () => (await ends()).length, { timeout: 15_000 }).toBe(type.states[0].graph.connections.length);
       for (const e of await ends()) for (let k = 0; k < 4; k++) expect(e.path[k], `${type.id}: ${e.id} ${k}`).toBeCloseTo(e.sockets[k], 6);
