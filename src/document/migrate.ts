@@ -56,6 +56,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // Nothing to change: `params`, `maxTurnRate`, `headingSmoothing` and a node's `exposed` are optional, and absent means none.
     up: (doc) => doc,
   },
+  {
+    from: 4,
+    to: 5,
+    description: 'graphs may hold node groups (from the scene’s group library), frames, sticky notes, reroute points and collapsed nodes, agent types a radius, and the world a flow field; a version-4 file has none, and nothing else changed',
+    // Nothing to change: every addition is optional, and absent means none.
+    up: (doc) => doc,
+  },
 ];
 
 /** The result of migrating: the upgraded (still unvalidated) value, or why it cannot be. */

@@ -33,7 +33,7 @@ describe('serializeScene', () => {
     };
     expect(serializeScene(doc)).toBe(`{
   "format": "steergraph",
-  "version": 4,
+  "version": 5,
   "name": "Tiny",
   "description": "",
   "world": {

@@ -243,7 +243,7 @@ describe('unreadable drafts', () => {
 
   it('a draft from a newer Steergraph is kept too', () => {
     const storage = new FakeStorage();
-    const newer = serializeScene(sampleScene()).replace('"version": 4', '"version": 5');
+    const newer = serializeScene(sampleScene()).replace('"version": 5', '"version": 6');
     storage.setItem(`${DRAFT_PREFIX}a`, encodeDraft(newer, 1, true));
     expect(loadDraft(storage, 'x')).toEqual({
       ok: false,

@@ -14,6 +14,10 @@
  *   compile to the same force code (tests/fixtures/v3/programs.json: a hash of each program's
  *   source, recorded before) and run the trajectories recorded then (trajectories.json), bit for
  *   bit: a scene that uses none of the new features compiles and runs as before.
+ * - 4 → 5 (node groups, frames, notes, reroutes, collapsed nodes, radius, flow field): the presets
+ *   as version 4 saved them (tests/fixtures/v4/, copied before issues 20 and 21) load as the
+ *   documents they hold, at version 5, compile to the same force code (programs.json) and run the
+ *   trajectories recorded then (trajectories.json), bit for bit.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +43,10 @@ const V3 = path.join(FIXTURES, 'v3');
 const V3_FILES = filesOf(V3);
 const RECORDED_V3 = recorded(V3);
 const PROGRAMS_V3 = JSON.parse(readFileSync(path.join(V3, 'programs.json'), 'utf8')) as Record<string, string>;
+const V4 = path.join(FIXTURES, 'v4');
+const V4_FILES = filesOf(V4);
+const RECORDED_V4 = recorded(V4);
+const PROGRAMS_V4 = JSON.parse(readFileSync(path.join(V4, 'programs.json'), 'utf8')) as Record<string, string>;
 const dir = tempDir();
 afterAll(() => removeDir(dir));
 
@@ -114,5 +122,28 @@ describe('every version-3 preset, upgraded to version 4', () => {
 
   it.each(V3_FILES)('%s runs bit-identically to before', async (f) => {
     expect(await trajectoryHash(dir, `v3-${keyOf(f)}`, emitModule(loadFixture(V3, f).doc).js)).toBe(RECORDED_V3[f]);
+  });
+});
+
+describe('every version-4 preset, upgraded to version 5', () => {
+  it('is every preset of that version, each still a preset', () => {
+    expect(V4_FILES.length).toBe(23);
+    expect(V4_FILES.map(keyOf).filter((k) => !PRESET_KEYS.includes(k))).toEqual([]);
+    expect(Object.keys(RECORDED_V4).sort()).toEqual(V4_FILES);
+    expect(Object.keys(PROGRAMS_V4).sort()).toEqual(V4_FILES);
+  });
+
+  it.each(V4_FILES)('%s loads as the document it holds, at version 5, and says it was upgraded', (f) => {
+    const r = loadFixture(V4, f);
+    expect(r.warnings).toEqual([upgraded(4)]);
+    expect(r.doc).toStrictEqual({ ...JSON.parse(readFileSync(path.join(V4, f), 'utf8')), version: VERSION });
+  });
+
+  it.each(V4_FILES)('%s compiles to the same force code as before groups, reroutes and radius', (f) => {
+    expect(createHash('sha256').update(compile(loadFixture(V4, f).doc).programSource).digest('hex').slice(0, 16)).toBe(PROGRAMS_V4[f]);
+  });
+
+  it.each(V4_FILES)('%s runs bit-identically to before', async (f) => {
+    expect(await trajectoryHash(dir, `v4-${keyOf(f)}`, emitModule(loadFixture(V4, f).doc).js)).toBe(RECORDED_V4[f]);
   });
 });
