@@ -247,7 +247,7 @@ describe('unreadable drafts', () => {
     storage.setItem(`${DRAFT_PREFIX}a`, encodeDraft(newer, 1, true));
     expect(loadDraft(storage, 'x')).toEqual({
       ok: false,
-      warning: `The autosaved draft could not be restored (version: made by a newer Steergraph: version 5, this app reads up to 4); ${kept}.`,
+      warning: `The autosaved draft could not be restored (version: made by a newer Steergraph: version 6, this app reads up to 5); ${kept}.`,
     });
     expect(listUnreadable(storage).map((d) => d.text)).toEqual([newer]);
   });
