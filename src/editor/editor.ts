@@ -67,6 +67,8 @@ export interface SteerEditor {
   pointer(): [number, number] | null;
   /** Adds a node of a kind at a client position (palette drop, menu pick), selected; nudged off a node already there. */
   addNodeAt(kind: string, clientX: number, clientY: number): void;
+  /** Selects these nodes as soon as the document that holds them is shown. */
+  selectWhenShown(ids: string[]): void;
   deleteSelected(): void;
   copy(): void;
   /** Pastes the copied nodes, selected: their top-left corner at the pointer when it is over the canvas, else beside the originals. */
@@ -289,6 +291,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
     pointer: () => pointer.at,
     addNodeAt,
+    selectWhenShown: reconciler.selectWhenShown,
     deleteSelected: () => {
       const ids = selection.selected();
       if (ids.length) host.apply(removeNodes(shownAt(state), ids));
