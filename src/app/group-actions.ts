@@ -1,6 +1,6 @@
 /**
  * The node groups' actions in the app: group the selected nodes (Ctrl+G), ungroup a use
- * (Ctrl+Alt+G, or its node's button), add a use from the palette. Each is one undoable edit of
+ * (Ctrl+Alt+G, or its node's button), export a group to a file and import one. Each is one undoable edit of
  * the host's document (src/document/group-commands.ts); the notice says what happened.
  */
 import { GROUP_KIND, type Graph, type SceneDocument } from '../document/types';
@@ -8,12 +8,15 @@ import type { Edit } from '../document/commands';
 import { makeGroup, ungroup } from '../document/group-commands';
 import type { SteerEditor } from '../editor/editor';
 import type { GroupActionDetail } from '../editor/group-event';
+import { groupFileName, groupFileText, importGroups, loadGroupFile } from '../document/group-file';
+import { download, pickFile, type Dialog } from './file-io';
 
 /** What the actions read and edit. */
 export interface GroupHost {
   readonly doc: SceneDocument;
   readonly editor: SteerEditor | undefined;
   notice: string | null;
+  dialog: Dialog | null;
   apply(edit: Edit, mergeKey?: string): void;
   shownAt(): { type: string; state: number };
   shownGraph(): Graph | undefined;
@@ -63,9 +66,36 @@ export class GroupActions {
     }
   }
 
+  /** Downloads group `id` as a `.steergroup.json` file (with the groups it uses). */
+  exportGroup(id: string): void {
+    const group = this.host.doc.groups?.find((g) => g.id === id);
+    if (!group) return;
+    download(groupFileName(group), groupFileText(this.host.doc, id), 'application/json');
+    this.host.notice = `Exported ${group.name} to ${groupFileName(group)}.`;
+  }
+
+  /** Asks for a group file and imports its groups into the library (a bad file changes nothing: a dialog says why). */
+  importFile(): void {
+    pickFile((file) => void file.text().then((text) => this.importText(text, file.name), () => (this.host.dialog = { title: `${file.name} could not be read`, lines: ['The browser could not read the file.'] })));
+  }
+
+  /** Imports a group file's text (see importFile). */
+  importText(text: string, fileName: string): void {
+    const { host } = this;
+    const r = loadGroupFile(text);
+    if (!r.ok) {
+      host.dialog = { title: `${fileName} could not be imported`, lines: r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)) };
+      return;
+    }
+    const before = host.doc;
+    host.apply(importGroups(before, r).edit);
+    host.notice = host.doc === before ? `${r.group.name} is in this scene’s groups already.` : `Imported ${r.group.name}: add it from the palette’s Groups.`;
+  }
+
   /** A group node's button. */
   onAction = (e: Event): void => {
     const d = (e as CustomEvent<GroupActionDetail>).detail;
     if (d.action === 'ungroup') this.ungroup(d.nodeId);
+    else this.exportGroup(String(this.host.shownGraph()?.nodes.find((n) => n.id === d.nodeId)?.params.group ?? ''));
   };
 }

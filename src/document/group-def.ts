@@ -8,6 +8,9 @@ import { getNodeDef, paramDefs } from '../../nodes/index';
 import type { NodeDef, ParamDef } from '../../nodes/types';
 import { GROUP_KIND, type GraphNode, type NodeGroup, type SceneDocument } from './types';
 
+/** What the palette and a drop name a use of group `<id>` by, in place of a kind: `group:<id>`. */
+export const GROUP_USE_PREFIX = 'group:';
+
 const CACHE = new WeakMap<NodeGroup, NodeDef>();
 
 /** The parameter of an inner node a group parameter names, relabelled and keyed as the group's, defaulting to the inner node's value. */

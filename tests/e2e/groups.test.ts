@@ -3,6 +3,7 @@
  * with the group's name and sockets, wired as before; undo and redo; Ungroup with the node's
  * button and with Ctrl+Alt+G.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SceneDocument } from '../../src/document/types';
@@ -78,6 +79,60 @@ describe('node groups in the editor', () => {
     await pick(page, use.id);
     await page.keyboard.press('Control+Alt+g');
     await waitDoc(page, { has: ['wolf', 'evade'], lacks: [use.id], groups: 1, groupNodes: 0 });
+    expect(errors).toEqual([]);
+  });
+
+  it('the palette lists the groups: a double-click adds a use in any type; export a group to a file and import it into a new scene', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const before = await doc(page);
+    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
+    await pick(page, 'flee');
+    await pick(page, 'pointer', true);
+    await page.keyboard.press('Control+g');
+    await waitDoc(page, { lacks: ['flee', 'pointer'], groups: 1, groupNodes: 1 });
+    const item = page.locator('steer-palette .item[data-group]');
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.locator('.label').textContent()).toBe('Group 1');
+    await item.dblclick();
+    await waitDoc(page, { groups: 1, groupNodes: 2 });
+    // in the wolf's graph too
+    await page.locator('button[role="tab"][data-type="wolf"]').click();
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { typeId: string } }).__steerApp.typeId === 'wolf');
+    await item.dblclick();
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[1].states[0].graph.nodes.some((n) => n.kind === 'group'));
+    await page.locator('steer-node[data-kind="group"]').first().waitFor();
+    await screenshot(page, 'group-palette');
+
+    // export from the group node's button
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('steer-node[data-kind="group"] [data-test="group-export-button"]').first().click()]);
+    expect(download.suggestedFilename()).toBe('group-1.steergroup.json');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'steergraph-group', version: 1, group: { name: 'Group 1' } });
+
+    // a new scene: a bad file changes nothing and says why; the good one imports
+    page.once('dialog', (d) => void d.accept()); // discard the unsaved scene
+    await page.click('[data-test="new"]');
+    await page.waitForFunction(() => !(window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups);
+    const empty = await doc(page);
+    const bad = JSON.parse(text);
+    bad.group.inputs = [{ key: 'in1', label: 'x', type: 'colour' }];
+    let [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-test="group-import"]').click()]);
+    await chooser.setFiles({ name: 'bad.steergroup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+    const dialog = page.locator('dialog[data-test="dialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('group.inputs[0].type');
+    expect(await doc(page)).toEqual(empty);
+    await dialog.locator('button', { hasText: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-test="group-import"]').click()]);
+    await chooser.setFiles({ name: 'group-1.steergroup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups?.length === 1);
+    await item.dblclick();
+    await page.locator('steer-node[data-kind="group"]').first().waitFor();
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => !(window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups);
     expect(errors).toEqual([]);
   });
 });
