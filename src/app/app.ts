@@ -15,6 +15,8 @@ import { DismissController } from '../preview/dismiss-controller';
 import { probeColors } from '../preview/inspect';
 import type { SceneEditDetail, SteerPreview } from '../preview/preview';
 import { AgentTypeActions } from './agent-types';
+import { GroupActions } from './group-actions';
+import { GROUP_ACTION_EVENT } from '../editor/group-event';
 import { appStyles } from './app-styles';
 import type { Variant, VariantSceneEditDetail } from './compare';
 import { CompareSession, sceneVariant, type SceneVariant } from './compare-session';
@@ -208,6 +210,8 @@ export class SteerApp extends LitElement {
           void this.save(true);
         },
         mute: onGraph(() => this.toggleMute()),
+        group: onGraph(() => this.groups.group()),
+        ungroup: onGraph(() => this.groups.ungroup()),
         delete: onGraph(() => this.editor?.deleteSelected()),
         'close-menus': () => {
           this.menu = null;
@@ -237,6 +241,7 @@ export class SteerApp extends LitElement {
     this.drafts.attach();
     this.addEventListener(FIX_EVENT, this.onFix);
     this.addEventListener(NODE_HELP_EVENT, this.onHelp);
+    this.addEventListener(GROUP_ACTION_EVENT, this.groups.onAction);
     this.addEventListener('agent-follow', this.onFollow);
     this.addEventListener('probe-hover', this.onProbeHover);
     this.addEventListener('params-edit', this.params.onEdit);
@@ -525,6 +530,8 @@ export class SteerApp extends LitElement {
 
   /** The agent-type tabs' actions. */
   readonly types = new AgentTypeActions(this);
+  /** The node groups' actions (group-actions.ts). */
+  readonly groups = new GroupActions(this);
 
   /** The state bar's and the state view's actions (state-actions.ts). */
   readonly states = new StateActions(this);

@@ -19,6 +19,8 @@ export type ShortcutAction =
   | 'save'
   | 'save-as'
   | 'mute'
+  | 'group'
+  | 'ungroup'
   | 'delete'
   | 'close-menus';
 
@@ -45,6 +47,7 @@ export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction 
   if (mod && k === 'v') return 'paste';
   if (mod && k === 'd') return 'duplicate';
   if (!mod && !e.altKey && k === 'm') return 'mute';
+  if (mod && !e.shiftKey && k === 'g') return e.altKey ? 'ungroup' : 'group';
   if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) return 'delete';
   if (e.key === 'Escape') return 'close-menus';
   return null;

@@ -4,6 +4,7 @@
  * in which, while comparing, the two previews take a full-width row above the graph and panels.
  * The element (app.ts) holds the state and actions the template reads, as an {@link AppView}.
  */
+import type { GroupActions } from './group-actions';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Compiled } from '../compiler/index';
 import { updateScene, type Edit } from '../document/commands';
@@ -82,6 +83,8 @@ export interface AppView {
   /** Whether the graph area is too short for the minimap (graph-room.ts): it gives way, whatever minimapShown says. */
   readonly graphShort: boolean;
   readonly types: AgentTypeActions;
+  /** The node groups' actions (group-actions.ts). */
+  readonly groups: GroupActions;
   readonly states: StateActions;
   /** The type parameters' actions: the Parameters panel's edits and live values, a node's exposed chip (param-actions.ts). */
   readonly params: ParamActions;
@@ -293,7 +296,8 @@ export function renderApp(app: AppView): TemplateResult {
       <span class="spacer"></span>
     </header>
 
-    <steer-palette @node-add=${(e: CustomEvent<{ kind: string }>) => app.editor?.addNodeAt(e.detail.kind, ...app.graphCentre())}></steer-palette>
+    <steer-palette .groups=${app.doc.groups ?? []} @node-add=${(e: CustomEvent<{ kind: string }>) => app.editor?.addNodeAt(e.detail.kind, ...app.graphCentre())}
+      @group-export=${(e: CustomEvent<{ id: string }>) => app.groups.exportGroup(e.detail.id)} @group-import=${() => app.groups.importFile()}></steer-palette>
 
     ${app.compare ? renderCompare(app, app.compare) : nothing}
 

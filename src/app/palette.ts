@@ -3,6 +3,8 @@ import type { Category } from '../../nodes/types';
 import { searchNodes } from '../editor/node-menu';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from '../editor/theme';
 import { requestNodeHelp } from '../editor/help-event';
+import type { NodeGroup } from '../document/types';
+import { renderGroups } from './group-palette';
 
 const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'output'];
 
@@ -12,14 +14,17 @@ export const NODE_DRAG_TYPE = 'application/x-steergraph-node';
 /**
  * The node palette: every kind, grouped by category, searchable; drag one onto the graph to add it
  * (or double-click it, or press Enter on it: it is added in the middle of the view; dispatches
- * `node-add` with `{ kind }`). Entries take the focus (Tab from the search field, ↓ and ↑ between them).
+ * `node-add` with `{ kind }`; a group of the scene's library is the kind `group:<id>`). Entries take the focus (Tab from the search field, ↓ and ↑ between them).
  */
 export class SteerPalette extends LitElement {
   static properties = {
     query: { state: true },
+    groups: { attribute: false },
   };
 
   declare query: string;
+  /** The scene's group library, listed in the Groups section (group-palette.ts). */
+  declare groups: readonly NodeGroup[];
 
   static styles = css`
     :host {
@@ -101,6 +106,7 @@ export class SteerPalette extends LitElement {
   constructor() {
     super();
     this.query = '';
+    this.groups = [];
   }
 
   private add(kind: string): void {
@@ -154,6 +160,7 @@ export class SteerPalette extends LitElement {
                 )}`
             : '';
         })}
+        ${renderGroups(this, this.groups, this.query, (kind) => this.add(kind))}
       </div>
     `;
   }

@@ -23,6 +23,8 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
       { keys: 'Ctrl+V', does: 'Paste at the pointer' },
       { keys: 'Ctrl+D', does: 'Duplicate the selected nodes beside them' },
       { keys: 'M', does: 'Mute or unmute the selected nodes' },
+      { keys: 'Ctrl+G', does: 'Group the selected nodes into one group node' },
+      { keys: 'Ctrl+Alt+G', does: 'Ungroup the selected group nodes' },
       { keys: 'Drag a socket', does: 'Connect; drag a wire off an input to remove it' },
     ],
   },

@@ -15,6 +15,8 @@ export interface Diagnostic {
   state?: number;
   /** The node concerned, when there is one. */
   nodeId?: string;
+  /** For a problem inside a group the node `nodeId` uses: the inner node's id within the group (`a`, or `sub/a` in a nested group). */
+  inner?: string;
   /** The port or parameter concerned, when there is one. */
   port?: string;
   /** JSON path into the document: `agentTypes[0].states[0].graph.nodes[2].params.slowingRadius`. */

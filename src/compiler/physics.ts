@@ -6,6 +6,7 @@
  * that compiled without an error (they never change the compiled code). Each warning carries, where
  * one exists, the parameter values that fix it on that node (`fix`). Pure, no DOM.
  */
+import { flatten, liftDiagnostics } from './flatten';
 import type { PhysicsContext } from '../../nodes/types';
 import type { SceneDocument } from '../document/types';
 import { GraphBudget, quote, type Diagnostic } from './diagnostics';
@@ -87,6 +88,7 @@ export function physicsStage(value: OrderedScene): OrderedScene {
  */
 export function physicsWarnings(scene: SceneDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const g of orderStage(validate(scene)).graphs) if (g.ok) graphPhysicsWarnings(g.graph, live(g), scene, out);
-  return out;
+  const flat = flatten(scene);
+  for (const g of orderStage(validate(flat.scene)).graphs) if (g.ok) graphPhysicsWarnings(g.graph, live(g), flat.scene, out);
+  return liftDiagnostics(flat, out);
 }

@@ -36,6 +36,12 @@ function* graphs(doc: Json): Generator<{ path: string; graph: Json }> {
     const any = asObject(type?.anyState);
     if (any) yield { path: `agentTypes[${k}].anyState`, graph: any };
   }
+  // (the group library's graphs count against the same limits, and their node ids must be unique too)
+  const groups = asArray(doc.groups);
+  for (let k = 0; k < groups.length; k++) {
+    const graph = asObject(asObject(groups[k])?.graph);
+    if (graph) yield { path: `groups[${k}].graph`, graph };
+  }
 }
 
 /**
@@ -69,6 +75,7 @@ export function checkLimits(value: unknown): LoadError[] {
     polylines(world.walls, 'world.walls', 'walls', 'wall', LIMITS.walls, LIMITS.pointsPerWall, LIMITS.wallPoints);
   }
   check(doc.agentTypes, 'agentTypes', 'agent types', LIMITS.agentTypes);
+  check(doc.groups, 'groups', 'groups', LIMITS.groups);
   asArray(doc.agentTypes).forEach((t, k) => check(asObject(t)?.states, `agentTypes[${k}].states`, 'states', LIMITS.statesPerType, ' per agent type'));
   let agents = 0;
   for (const t of asArray(doc.agentTypes)) {
@@ -111,7 +118,7 @@ function duplicates(items: readonly unknown[], listPath: string, key: string, wh
 }
 
 /**
- * Duplicate agent type ids, state names within a type, node ids within one graph, path ids, wall ids and target names. The app never
+ * Duplicate agent type ids, state names within a type, node ids within one graph, path ids, wall ids, target names, group ids and a group's port and parameter keys. The app never
  * saves them, and every reference (a Seek's target, a Follow Path's path) would be ambiguous.
  */
 export function checkUnique(value: unknown): LoadError[] {
@@ -128,6 +135,12 @@ export function checkUnique(value: unknown): LoadError[] {
     duplicates(asArray(world.targets), 'world.targets', 'name', 'target name', errors);
     duplicates(asArray(world.walls), 'world.walls', 'id', 'wall id', errors);
   }
+  duplicates(asArray(doc.groups), 'groups', 'id', 'group id', errors);
+  asArray(doc.groups).forEach((g, k) => {
+    duplicates(asArray(asObject(g)?.inputs), `groups[${k}].inputs`, 'key', 'input key', errors);
+    duplicates(asArray(asObject(g)?.outputs), `groups[${k}].outputs`, 'key', 'output key', errors);
+    duplicates(asArray(asObject(g)?.params), `groups[${k}].params`, 'key', 'parameter key', errors);
+  });
   return errors;
 }
 

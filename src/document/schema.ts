@@ -20,6 +20,7 @@
 import * as v from 'valibot';
 import { FORMAT, ID_PATTERN, VERSION } from './types';
 import type { SceneDocument } from './types';
+import type { SocketType } from '../../nodes/types';
 
 /** A closed range of numbers (or half-open when `exclusiveMin`), with how to name it to a user. */
 export interface Range {
@@ -146,6 +147,10 @@ export const LIMITS = {
    * the integrator may test; a maze of a few thousand segments is a large level.
    */
   wallPoints: 50_000,
+  /** Groups in the scene's library (their nodes count in nodesTotal). */
+  groups: 500,
+  /** Inputs (or outputs) of one group. */
+  groupPorts: 100,
 } as const;
 
 /** `#rrggbb`. */
@@ -454,6 +459,42 @@ function build(run?: Run) {
     "A behaviour graph: one state's, or a type's any-state transitions.",
   );
 
+  // Node groups (since version 5): the library's groups, their ports and the parameters a use sets.
+  const socketTypes = ['force', 'point', 'agent', 'path', 'obstacles', 'number', 'condition'] as const satisfies readonly SocketType[];
+  const GroupPortSchema = obj(
+    {
+      key: id('Unique among the group’s inputs (or outputs): the port key of a use’s socket.'),
+      label: text(0, LENGTHS.name.max, `expected a text of at most ${LENGTHS.name.max} characters`, 'Shown beside the socket.'),
+      type: v.pipe(v.picklist(socketTypes, say(`expected a socket type: ${socketTypes.join(', ')}`)), v.description('What the socket carries.')),
+    },
+    'expected a group port: an object { key, label, type }',
+    'A socket of the group’s uses.',
+  );
+  const GroupParamSchema = obj(
+    {
+      key: matching(PARAM_NAME_PATTERN, paramNameMessage, 'The key in a use’s params.'),
+      label: text(0, LENGTHS.name.max, `expected a text of at most ${LENGTHS.name.max} characters`, 'Shown on the use node.'),
+      node: id('The inner node’s id.'),
+      param: matching(PARAM_NAME_PATTERN, paramNameMessage, 'The inner node’s parameter.'),
+    },
+    'expected a group parameter: an object { key, label, node, param }',
+    'A parameter a use sets: it overrides the inner node’s parameter.',
+  );
+  const GroupSchema = obj(
+    {
+      id: id('Unique in the library; a use’s params.group.'),
+      name: name('Shown on the group’s nodes.'),
+      inputs: list(GroupPortSchema, LIMITS.groupPorts, 'expected a list of ports', 'The input sockets of a use.'),
+      outputs: list(GroupPortSchema, LIMITS.groupPorts, 'expected a list of ports', 'The output sockets of a use.'),
+      params: v.optional(list(GroupParamSchema, LIMITS.paramsPerNode, 'expected a list of group parameters', 'The parameters a use sets. Absent: none.')),
+      graph: GraphSchema,
+      inputPosition: v.optional(point('expected a position [x, y]', 'Where the Group Input node is drawn inside, px.')),
+      outputPosition: v.optional(point('expected a position [x, y]', 'Where the Group Output node is drawn inside, px.')),
+    },
+    'expected a group: an object { id, name, inputs, outputs, graph }',
+    'A node group: inner nodes and wires used as one node of kind "group"; the boundary is the node ids "@in" and "@out".',
+  );
+
   const StateSchema = obj(
     {
       name: id('Unique within the agent type; what Go to State nodes and the module’s API name.'),
@@ -602,6 +643,7 @@ function build(run?: Run) {
         description: text(0, LENGTHS.description, `expected a text of at most ${LENGTHS.description} characters`, 'What the scene shows.'),
         world: WorldSchema,
         agentTypes: list(AgentTypeSchema, LIMITS.agentTypes, 'expected a list of agent types', 'The agent types; ids unique.'),
+        groups: v.optional(list(GroupSchema, LIMITS.groups, 'expected a list of groups', 'The group library; ids unique. Absent: none.')),
       },
       'expected a scene: an object { format, version, name, description, world, agentTypes }',
       'A whole scene.',

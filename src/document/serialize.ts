@@ -7,9 +7,9 @@
  */
 import { joinPath } from './errors';
 import { LIMITS } from './schema';
-import type { AgentType, Connection, Graph, GraphNode, NamedTarget, Obstacle, SceneDocument, ScenePath, SceneWall } from './types';
+import type { AgentType, Connection, Graph, GraphNode, NamedTarget, NodeGroup, Obstacle, SceneDocument, ScenePath, SceneWall } from './types';
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** Copies the keys of `source` listed in `keys`, in that order, leaving out absent ones. */
 function pick<T extends object>(source: T, keys: readonly (keyof T & string)[]): { [key: string]: Json } {
@@ -79,6 +79,23 @@ export function canonicalScene(doc: SceneDocument): { [key: string]: Json } {
   // Left out when there are none, so a scene without walls saves as version 2 did (but for the version).
   if (w.walls && w.walls.length > 0) out.world.walls = w.walls.map(wall);
   out.agentTypes = doc.agentTypes.map(agentType);
+  // Left out when empty, so a scene without groups saves as version 4 did (but for the version).
+  if (doc.groups && doc.groups.length > 0) out.groups = doc.groups.map(group);
+  return out;
+}
+
+/** A group of the library, keys in the order of types.ts. */
+export function group(g: NodeGroup): { [key: string]: Json } {
+  const out: { [key: string]: Json } = {
+    id: g.id,
+    name: g.name,
+    inputs: g.inputs.map((p) => pick(p, ['key', 'label', 'type'])),
+    outputs: g.outputs.map((p) => pick(p, ['key', 'label', 'type'])),
+  };
+  if (g.params && g.params.length > 0) out.params = g.params.map((p) => pick(p, ['key', 'label', 'node', 'param']));
+  out.graph = graph(g.graph);
+  if (g.inputPosition) out.inputPosition = [g.inputPosition[0], g.inputPosition[1]];
+  if (g.outputPosition) out.outputPosition = [g.outputPosition[0], g.outputPosition[1]];
   return out;
 }
 

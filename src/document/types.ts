@@ -5,7 +5,7 @@
  * inside a graph (a parameter out of range, a dangling connection, a missing reference) are the
  * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
  */
-import type { ParamValue } from '../../nodes/types';
+import type { ParamValue, SocketType } from '../../nodes/types';
 
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
@@ -189,7 +189,61 @@ export interface SceneDocument {
   description: string;
   world: SceneWorld;
   agentTypes: AgentType[];
+  /** The scene's group library, usable in every agent type and state; ids unique. Absent: none. Since version 5. */
+  groups?: NodeGroup[];
 }
+
+/** A socket of a group's uses: what a wire that crossed the group's boundary carried. Since version 5. */
+export interface GroupPort {
+  /** Unique among the group's inputs (or outputs); see ID_PATTERN. The port key of a use's socket. */
+  key: string;
+  /** Shown beside the socket. */
+  label: string;
+  type: SocketType;
+}
+
+/** A parameter a group's uses set: it names an inner node's parameter, and a use's `params[key]` overrides it. Since version 5. */
+export interface GroupParam {
+  /** The key in a use's params (and exposed); a parameter name, not `group`. */
+  key: string;
+  /** Shown on the use node. */
+  label: string;
+  /** The inner node's id. */
+  node: string;
+  /** The inner node's parameter. */
+  param: string;
+}
+
+/**
+ * A node group (a subgraph): nodes and wires used as one node of kind `group` (GROUP_KIND) whose
+ * `params.group` is the group's id. Inside `graph.connections` the boundary is the reserved node
+ * ids `@in` (GROUP_IN) and `@out` (GROUP_OUT), which ID_PATTERN never matches:
+ * `{from: ['@in', key], to: [inner, port]}` and `{from: [inner, port], to: ['@out', key]}`.
+ * The compiler flattens every use into copies of the inner nodes (src/compiler/flatten.ts). Since version 5.
+ */
+export interface NodeGroup {
+  /** Unique in the library; see ID_PATTERN. */
+  id: string;
+  /** Shown on the group's nodes. */
+  name: string;
+  inputs: GroupPort[];
+  outputs: GroupPort[];
+  /** The parameters a use sets; absent: none. */
+  params?: GroupParam[];
+  /** The inner nodes and wires. */
+  graph: Graph;
+  /** Where the Group Input node is drawn inside, px; absent: left of the inner nodes. */
+  inputPosition?: [number, number];
+  /** Where the Group Output node is drawn inside, px; absent: right of the inner nodes. */
+  outputPosition?: [number, number];
+}
+
+/** The kind of a node that uses a group. Since version 5. */
+export const GROUP_KIND = 'group';
+/** The reserved node id of a group's inputs inside its graph. */
+export const GROUP_IN = '@in';
+/** The reserved node id of a group's outputs inside its graph. */
+export const GROUP_OUT = '@out';
 
 /**
  * Ids of agent types, nodes, paths and walls, and target names: a letter or underscore, then letters,

@@ -15,6 +15,8 @@ import { ConnectionPlugin } from 'rete-connection-plugin';
 import { LitPlugin, Presets } from '@retejs/lit-plugin';
 import { MinimapPlugin } from 'rete-minimap-plugin';
 import { getNodeDef } from '../../nodes/index';
+import { addGroupUse } from '../document/group-commands';
+import { GROUP_USE_PREFIX } from '../document/group-def';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
@@ -67,6 +69,8 @@ export interface SteerEditor {
   pointer(): [number, number] | null;
   /** Adds a node of a kind at a client position (palette drop, menu pick), selected; nudged off a node already there. */
   addNodeAt(kind: string, clientX: number, clientY: number): void;
+  /** Selects these nodes as soon as the document that holds them is shown. */
+  selectWhenShown(ids: string[]): void;
   deleteSelected(): void;
   copy(): void;
   /** Pastes the copied nodes, selected: their top-left corner at the pointer when it is over the canvas, else beside the originals. */
@@ -246,12 +250,21 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
 
   function addNodeAt(kind: string, clientX: number, clientY: number): void {
     const g = shownGraph(state);
-    if (!g || !getNodeDef(kind)) return;
-    const id = freshNodeId(g.nodes);
+    const group = kind.startsWith(GROUP_USE_PREFIX);
+    if (!g || (!group && !getNodeDef(kind))) return;
     const at = clientToGraph(clientX, clientY);
     const [dx, dy] = freeOffset(g.nodes.map((n) => n.position), [at], [30, 30], 0);
+    const position: [number, number] = [at[0] + dx, at[1] + dy];
+    if (group) {
+      // a group of the library, from the palette's Groups section: a use of it
+      const use = addGroupUse(state.doc!, shownAt(state), kind.slice(GROUP_USE_PREFIX.length), position);
+      if (!use.id) return;
+      reconciler.selectWhenShown([use.id]);
+      return host.apply(use.edit);
+    }
+    const id = freshNodeId(g.nodes);
     reconciler.selectWhenShown([id]);
-    host.apply(addNode(shownAt(state), { id, kind, params: {}, position: [at[0] + dx, at[1] + dy] }));
+    host.apply(addNode(shownAt(state), { id, kind, params: {}, position }));
   }
 
   const removeBoxSelect = installBoxSelect(container, {
@@ -289,6 +302,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
     pointer: () => pointer.at,
     addNodeAt,
+    selectWhenShown: reconciler.selectWhenShown,
     deleteSelected: () => {
       const ids = selection.selected();
       if (ids.length) host.apply(removeNodes(shownAt(state), ids));

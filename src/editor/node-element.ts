@@ -5,6 +5,8 @@ import type { Diagnostic } from '../compiler/diagnostics';
 import { canExpose } from '../document/param-commands';
 import { fixEvent } from './fix-event';
 import { requestNodeHelp } from './help-event';
+import { groupButtons } from './group-buttons';
+import { GROUP_KIND } from '../document/types';
 import { isParamVisible, type Schemes, type SteerNode } from './schemes';
 import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT, UNKNOWN_CATEGORY_COLOR } from './theme';
 
@@ -331,7 +333,8 @@ export class SteerNodeElement extends LitElement {
     return html`
       <header style="--cat:${cat}" title=${n.def?.help ?? `Unknown node kind "${n.kind}"`}>
         <span class="title">${n.label}</span>
-        ${n.def ? html`<button class="help" data-test="node-help-button" title="Help: what ${n.label} computes, its parameters and units" aria-label="Help: ${n.label}"
+        ${n.def && n.kind === GROUP_KIND ? groupButtons(this, n.id) : nothing}
+        ${n.def && n.kind !== GROUP_KIND ? html`<button class="help" data-test="node-help-button" title="Help: what ${n.label} computes, its parameters and units" aria-label="Help: ${n.label}"
           @pointerdown=${(e: Event) => e.stopPropagation()} @click=${(e: Event) => { e.stopPropagation(); requestNodeHelp(this, n.kind); }}>?</button>` : nothing}
         ${n.muted ? html`<span class="muted-tag" data-test="muted" title="Muted: adds no force (a Truncate or Scale passes its input through). Select it and press M to unmute.">muted</span>` : nothing}
         ${badgeKind && !fixable

@@ -7,7 +7,8 @@ import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { graphOf, stateOfGraph, typeOfGraph, type GraphAt } from '../document/graphs';
-import type { Connection as DocConnection, SceneDocument } from '../document/types';
+import { GROUP_KIND, type Connection as DocConnection, type SceneDocument } from '../document/types';
+import { nodeDefIn } from '../document/group-def';
 import { nextTask } from '../next-task';
 import { Connection, SteerNode, setWired, type NodeHost, type Schemes } from './schemes';
 import type { Selection } from './selection';
@@ -112,8 +113,13 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
       for (const n of nodes) {
         let view = editor.getNode(n.id);
         const diags = byNode.get(n.id) ?? [];
-        if (!view || view.kind !== n.kind) {
-          if (view) await editor.removeNode(view.id);
+        // (a group use is redrawn when its group changed: its name, sockets or parameters)
+        if (!view || view.kind !== n.kind || (n.kind === GROUP_KIND && view.def !== nodeDefIn(d, n))) {
+          if (view) {
+            const gone = view.id;
+            for (const c of editor.getConnections()) if (c.source === gone || c.target === gone) await editor.removeConnection(c.id);
+            await editor.removeNode(gone);
+          }
           view = new SteerNode(n, nodeHost);
           view.diagnostics = diags;
           setWired(view, wired.get(n.id) ?? none);

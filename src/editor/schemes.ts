@@ -3,7 +3,8 @@
  * diagnostics. It is a view of the document (contract 1): never edited except from the document.
  */
 import { ClassicPreset, type GetSchemes } from 'rete';
-import { getNodeDef, inputPorts, isParamInput, paramDefs } from '../../nodes/index';
+import { inputPorts, isParamInput, paramDefs } from '../../nodes/index';
+import { nodeDefIn } from '../document/group-def';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { Diagnostic } from '../compiler/diagnostics';
 import type { GraphNode, ParamValue, SceneDocument } from '../document/types';
@@ -68,7 +69,8 @@ export class SteerNode extends ClassicPreset.Node {
     node: GraphNode,
     readonly host: NodeHost,
   ) {
-    const def = getNodeDef(node.kind);
+    // (a group use's sockets and parameters are its group's, from the scene: group-def.ts)
+    const def = nodeDefIn(host.scene(), node);
     super(def?.label ?? node.kind);
     this.id = node.id;
     this.kind = node.kind;

@@ -46,6 +46,7 @@ import { loadScene, validateScene } from '../../src/document/load';
 import { LIMITS, RANGES } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
 import { ANY_STATE, graphOf, type GraphAt } from '../../src/document/graphs';
+import { addGroupUse, groupParamFor, makeGroup, removeGroup, renameGroup, setGroupParams, ungroup } from '../../src/document/group-commands';
 import { addState, freshStateName, moveState, removeState, renameState, updateState } from '../../src/document/state-commands';
 import { ID_PATTERN, VERSION, type AgentType, type Graph, type ParamValue, type SceneDocument } from '../../src/document/types';
 import { addWall, insertWallPoint, moveWallPoint, removeWall, removeWallPoint, updateWall } from '../../src/document/wall-commands';
@@ -205,6 +206,10 @@ type Action =
   | { a: 'updateState'; type: number; state: number; minTicks: number | undefined; reset: boolean | undefined }
   | { a: 'typeParams'; type: number; op: number; pick: number; name: number; lo: number; span: number; at: number }
   | { a: 'expose'; type: number; state: number; node: number; key: number; param: number; off: boolean }
+  | { a: 'makeGroup'; type: number; state: number; picks: number[] }
+  | { a: 'ungroup'; type: number; state: number; node: number }
+  | { a: 'groupUse'; type: number; state: number; group: number; pos: [number, number] }
+  | { a: 'groupLibrary'; op: number; group: number; node: number; key: number; name: string }
   | { a: 'undo' }
   | { a: 'redo' }
   | { a: 'seal' };
@@ -266,6 +271,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ a: fc.constant('updateState' as const), type: nat, state: nat, minTicks: fc.option(minTicks, { nil: undefined }), reset: fc.option(fc.boolean(), { nil: undefined }) }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('typeParams' as const), type: nat, op: fc.nat({ max: 3 }), pick: nat, name: nat, lo: fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(0, -1e9, 1e9, 0.5, -0)), span: fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constantFrom(0, 1, 1e9)), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
   { weight: 4, arbitrary: fc.record({ a: fc.constant('expose' as const), type: nat, state: nat, node: nat, key: nat, param: nat, off: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ a: fc.constant('makeGroup' as const), type: nat, state: nat, picks }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('ungroup' as const), type: nat, state: nat, node: nat }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('groupUse' as const), type: nat, state: nat, group: nat, pos: position }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant('groupLibrary' as const), op: fc.nat({ max: 2 }), group: nat, node: nat, key: nat, name }) },
   { weight: 4, arbitrary: fc.constant({ a: 'undo' as const }) },
   { weight: 2, arbitrary: fc.constant({ a: 'redo' as const }) },
   { weight: 1, arbitrary: fc.constant({ a: 'seal' as const }) },
@@ -475,6 +484,36 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
         ),
       });
       return { edit };
+    }
+    case 'makeGroup': {
+      // As Ctrl+G on a selection (a stranger id, or the Agent Output, among them sometimes)
+      const { at, graph } = graphAt(typeAt(doc, x.type), x.state);
+      const ids = x.picks.map((p) => (graph.nodes.length && p % 7 !== 6 ? graph.nodes[p % graph.nodes.length].id : `gone${p}`));
+      return { edit: makeGroup(doc, at, ids).edit };
+    }
+    case 'ungroup': {
+      const { at, graph } = graphAt(typeAt(doc, x.type), x.state);
+      const uses = graph.nodes.filter((n) => n.kind === 'group');
+      return { edit: ungroup(doc, at, uses.length ? uses[x.node % uses.length].id : 'none').edit };
+    }
+    case 'groupUse': {
+      const { at } = graphAt(typeAt(doc, x.type), x.state);
+      const groups = doc.groups ?? [];
+      return { edit: addGroupUse(doc, at, groups.length ? groups[x.group % groups.length].id : 'no-such-group', x.pos).edit };
+    }
+    case 'groupLibrary': {
+      // rename a group, choose one inner parameter for its uses (or none), or delete it (refused while used)
+      const groups = doc.groups ?? [];
+      if (!groups.length) return { edit: (d) => d };
+      const g = groups[x.group % groups.length];
+      if (x.op === 0) return { edit: renameGroup(g.id, x.name) };
+      if (x.op === 2) return { edit: removeGroup(g.id) };
+      const inner = g.graph.nodes.length ? g.graph.nodes[x.node % g.graph.nodes.length] : undefined;
+      const def = inner && getNodeDef(inner.kind);
+      const keys = def ? paramDefs(def, inner.params).map((p) => p.key) : [];
+      if (!inner || !keys.length || x.key % 3 === 0) return { edit: setGroupParams(g.id, []) };
+      const param = keys[x.key % keys.length];
+      return { edit: setGroupParams(g.id, [groupParamFor(g, inner.id, param, param)]) };
     }
     case 'updateWorld':
       return { edit: updateWorld(x.patch), key: x.merge ? `world:${Object.keys(x.patch)[0]}` : undefined };

@@ -1,0 +1,101 @@
+/**
+ * The node groups' actions in the app: group the selected nodes (Ctrl+G), ungroup a use
+ * (Ctrl+Alt+G, or its node's button), export a group to a file and import one. Each is one undoable edit of
+ * the host's document (src/document/group-commands.ts); the notice says what happened.
+ */
+import { GROUP_KIND, type Graph, type SceneDocument } from '../document/types';
+import type { Edit } from '../document/commands';
+import { makeGroup, ungroup } from '../document/group-commands';
+import type { SteerEditor } from '../editor/editor';
+import type { GroupActionDetail } from '../editor/group-event';
+import { groupFileName, groupFileText, importGroups, loadGroupFile } from '../document/group-file';
+import { download, pickFile, type Dialog } from './file-io';
+
+/** What the actions read and edit. */
+export interface GroupHost {
+  readonly doc: SceneDocument;
+  readonly editor: SteerEditor | undefined;
+  notice: string | null;
+  dialog: Dialog | null;
+  apply(edit: Edit, mergeKey?: string): void;
+  shownAt(): { type: string; state: number };
+  shownGraph(): Graph | undefined;
+}
+
+/** The group actions on a host. */
+export class GroupActions {
+  constructor(private host: GroupHost) {}
+
+  /** Makes a group of the selected nodes (Ctrl+G); the use is selected. */
+  group(): void {
+    const { host } = this;
+    const ids = host.editor?.selected() ?? [];
+    const made = makeGroup(host.doc, host.shownAt(), ids);
+    if (!made.useId) {
+      host.notice = ids.length ? 'The Agent Output cannot go into a group: select other nodes.' : 'Select nodes to group them (Ctrl+G).';
+      return;
+    }
+    host.editor?.selectWhenShown([made.useId]);
+    host.apply(made.edit);
+    const group = host.doc.groups?.find((g) => g.id === made.groupId);
+    if (group) host.notice = `Grouped ${ids.length === 1 ? 'one node' : `${ids.length} nodes`} as ${group.name} (Ctrl+Alt+G ungroups).`;
+  }
+
+  /** Ungroups the selected group uses (Ctrl+Alt+G), or the one `nodeId`; the nodes that came back are selected. */
+  ungroup(nodeId?: string): void {
+    const { host } = this;
+    const graph = host.shownGraph();
+    const ids = nodeId ? [nodeId] : (host.editor?.selected() ?? []);
+    const uses = (graph?.nodes ?? []).filter((n) => ids.includes(n.id) && n.kind === GROUP_KIND);
+    if (!uses.length) {
+      host.notice = 'Select a group node to ungroup it (Ctrl+Alt+G).';
+      return;
+    }
+    const back: string[] = [];
+    const before = host.doc;
+    let after = before;
+    for (const u of uses) {
+      const r = ungroup(after, host.shownAt(), u.id);
+      back.push(...r.ids);
+      after = r.edit(after);
+    }
+    host.apply((d) => (d === before ? after : d));
+    if (host.doc !== before) {
+      host.editor?.selectWhenShown(back);
+      host.notice = `Ungrouped ${uses.length === 1 ? 'one group' : `${uses.length} groups`}.`;
+    }
+  }
+
+  /** Downloads group `id` as a `.steergroup.json` file (with the groups it uses). */
+  exportGroup(id: string): void {
+    const group = this.host.doc.groups?.find((g) => g.id === id);
+    if (!group) return;
+    download(groupFileName(group), groupFileText(this.host.doc, id), 'application/json');
+    this.host.notice = `Exported ${group.name} to ${groupFileName(group)}.`;
+  }
+
+  /** Asks for a group file and imports its groups into the library (a bad file changes nothing: a dialog says why). */
+  importFile(): void {
+    pickFile((file) => void file.text().then((text) => this.importText(text, file.name), () => (this.host.dialog = { title: `${file.name} could not be read`, lines: ['The browser could not read the file.'] })));
+  }
+
+  /** Imports a group file's text (see importFile). */
+  importText(text: string, fileName: string): void {
+    const { host } = this;
+    const r = loadGroupFile(text);
+    if (!r.ok) {
+      host.dialog = { title: `${fileName} could not be imported`, lines: r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)) };
+      return;
+    }
+    const before = host.doc;
+    host.apply(importGroups(before, r).edit);
+    host.notice = host.doc === before ? `${r.group.name} is in this scene’s groups already.` : `Imported ${r.group.name}: add it from the palette’s Groups.`;
+  }
+
+  /** A group node's button. */
+  onAction = (e: Event): void => {
+    const d = (e as CustomEvent<GroupActionDetail>).detail;
+    if (d.action === 'ungroup') this.ungroup(d.nodeId);
+    else this.exportGroup(String(this.host.shownGraph()?.nodes.find((n) => n.id === d.nodeId)?.params.group ?? ''));
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Edits of the scene's group library and of group uses (every one an Edit, so undoable): make a
+ * group from selected nodes, ungroup a use, rename a group, choose its parameters, add a use,
+ * delete an unused group. Document shapes: types.ts, NodeGroup.
+ */
+import { isSink } from '../../nodes/index';
+import { expandUse } from './expand-group';
+import { graphOf, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
+import { coordinate, freshId, freshNodeId, updateType, type Edit } from './commands';
+import { groupOf, nodeDefIn } from './group-def';
+import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Connection, type Graph, type GraphNode, type GroupParam, type GroupPort, type NodeGroup, type SceneDocument } from './types';
+
+/** The graph at `at`, or undefined. */
+function graphAt(doc: SceneDocument, at: GraphAt): Graph | undefined {
+  const type = doc.agentTypes.find((t) => t.id === typeOfGraph(at));
+  return type && graphOf(type, stateOfGraph(at));
+}
+
+/** The document with the graph at `at` replaced. */
+function withGraphAt(doc: SceneDocument, at: GraphAt, graph: Graph): SceneDocument {
+  return updateType(doc, typeOfGraph(at), (t) => withGraph(t, stateOfGraph(at), graph));
+}
+
+/** Applies `f` to one group of the library (the same document when it returns the same group or the id is unknown). */
+function updateGroup(doc: SceneDocument, id: string, f: (g: NodeGroup) => NodeGroup): SceneDocument {
+  const k = (doc.groups ?? []).findIndex((g) => g.id === id);
+  if (k < 0) return doc;
+  const next = f(doc.groups![k]);
+  if (next === doc.groups![k]) return doc;
+  const groups = doc.groups!.slice();
+  groups[k] = next;
+  return { ...doc, groups };
+}
+
+const endKey = (e: readonly [string, string]): string => `${e[0]}\u0000${e[1]}`;
+
+/** What makeGroup made: the edit, and the new group's and use's ids (empty when nothing can be grouped). */
+export interface MadeGroup {
+  edit: Edit;
+  groupId: string;
+  useId: string;
+}
+
+/**
+ * Makes a group of nodes `ids` of the graph at `at` (the Agent Output stays out: a graph has one).
+ * Its inputs are the wires that entered the selection, one per distinct outside source; its outputs
+ * the wires that left it, one per distinct inner source. The selection is replaced by one use at
+ * its centre, wired as before, so the scene steers the same.
+ */
+export function makeGroup(doc: SceneDocument, at: GraphAt, ids: readonly string[], name?: string): MadeGroup {
+  const none: MadeGroup = { edit: (d) => d, groupId: '', useId: '' };
+  const graph = graphAt(doc, at);
+  if (!graph) return none;
+  const chosen = new Set(ids);
+  const inner = graph.nodes.filter((n) => chosen.has(n.id) && !isSink(n.kind));
+  if (inner.length === 0) return none;
+  const inside = new Set(inner.map((n) => n.id));
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const outputType = (e: readonly [string, string]) => nodeDefIn(doc, byId.get(e[0])!)?.outputs.find((p) => p.key === e[1]);
+  const inputs: GroupPort[] = [];
+  const outputs: GroupPort[] = [];
+  const inKey = new Map<string, string>();
+  const outKey = new Map<string, string>();
+  const innerWires: Connection[] = [];
+  const outerWires: Connection[] = [];
+  const useId = freshNodeId(graph.nodes);
+  for (const c of graph.connections) {
+    const fromIn = inside.has(c.from[0]);
+    const toIn = inside.has(c.to[0]);
+    if (fromIn && toIn) innerWires.push(c);
+    else if (toIn && byId.has(c.from[0])) {
+      let key = inKey.get(endKey(c.from));
+      const port = outputType(c.from);
+      if (!port) continue; // a wire from a missing port: the compiler says so; it stays out of the group
+      if (!key) {
+        key = `in${inputs.length + 1}`;
+        inKey.set(endKey(c.from), key);
+        inputs.push({ key, label: port.label, type: port.type });
+        outerWires.push({ from: c.from, to: [useId, key] });
+      }
+      innerWires.push({ from: [GROUP_IN, key], to: c.to });
+    } else if (fromIn && byId.has(c.to[0])) {
+      let key = outKey.get(endKey(c.from));
+      const port = outputType(c.from);
+      if (!port) continue;
+      if (!key) {
+        key = `out${outputs.length + 1}`;
+        outKey.set(endKey(c.from), key);
+        outputs.push({ key, label: port.label, type: port.type });
+        innerWires.push({ from: c.from, to: [GROUP_OUT, key] });
+      }
+      outerWires.push({ from: [useId, key], to: c.to });
+    } else if (!fromIn && !toIn) outerWires.push(c);
+  }
+  const xs = inner.map((n) => n.position[0]);
+  const ys = inner.map((n) => n.position[1]);
+  const cx = Math.round((Math.min(...xs) + Math.max(...xs)) / 2);
+  const cy = Math.round((Math.min(...ys) + Math.max(...ys)) / 2);
+  const taken = (doc.groups ?? []).map((g) => g.id);
+  const groupId = freshId('group', taken);
+  const group: NodeGroup = {
+    id: groupId,
+    name: name ?? `Group ${(doc.groups?.length ?? 0) + 1}`,
+    inputs,
+    outputs,
+    graph: { nodes: inner, connections: innerWires },
+    inputPosition: [coordinate(Math.min(...xs) - 260), cy],
+    outputPosition: [coordinate(Math.max(...xs) + 260), cy],
+  };
+  const use: GraphNode = { id: useId, kind: GROUP_KIND, params: { group: groupId }, position: [coordinate(cx), coordinate(cy)] };
+  const edit: Edit = (d) => {
+    if (graphAt(d, at) !== graph || (d.groups ?? []).some((g) => g.id === groupId)) return d;
+    const nodes = graph.nodes.filter((n) => !inside.has(n.id));
+    nodes.push(use);
+    const next = withGraphAt(d, at, { nodes, connections: outerWires });
+    return { ...next, groups: [...(next.groups ?? []), group] };
+  };
+  return { edit, groupId, useId };
+}
+
+/**
+ * Ungroups the use `useId`: the group's nodes come back (their own ids, fresh ones where taken),
+ * centred where the use was, with the use's parameter values, wired as before. Returns the edit
+ * and the ids of the nodes that came back.
+ */
+export function ungroup(doc: SceneDocument, at: GraphAt, useId: string): { edit: Edit; ids: string[] } {
+  const graph = graphAt(doc, at);
+  const use = graph?.nodes.find((n) => n.id === useId);
+  const group = use && groupOf(doc, use);
+  if (!graph || !use || !group) return { edit: (d) => d, ids: [] };
+  const map = new Map<string, string>();
+  const taken = new Set(graph.nodes.map((n) => n.id));
+  for (const n of group.graph.nodes) {
+    const id = taken.has(n.id) ? freshNodeId(graph.nodes, taken) : n.id;
+    taken.add(id);
+    map.set(n.id, id);
+  }
+  const expanded = expandUse(graph.nodes, graph.connections, use, group, (inner) => map.get(inner) ?? inner);
+  const xs = group.graph.nodes.map((n) => n.position[0]);
+  const ys = group.graph.nodes.map((n) => n.position[1]);
+  const dx = xs.length ? use.position[0] - (Math.min(...xs) + Math.max(...xs)) / 2 : 0;
+  const dy = ys.length ? use.position[1] - (Math.min(...ys) + Math.max(...ys)) / 2 : 0;
+  const back = new Set(map.values());
+  const nodes = expanded.nodes.map((n) =>
+    back.has(n.id) ? { ...n, position: [coordinate(Math.round(n.position[0] + dx)), coordinate(Math.round(n.position[1] + dy))] as [number, number] } : n,
+  );
+  const result: Graph = { nodes, connections: expanded.connections };
+  return { edit: (d) => (graphAt(d, at) === graph ? withGraphAt(d, at, result) : d), ids: [...back] };
+}
+
+/** Renames a group (a name of 1 to 200 characters; otherwise, or unchanged, the same document). */
+export const renameGroup =
+  (id: string, name: string): Edit =>
+  (doc) => {
+    const text = name.trim();
+    if (text.length < 1 || text.length > 200) return doc;
+    return updateGroup(doc, id, (g) => (g.name === text ? g : { ...g, name: text }));
+  };
+
+/** Sets which inner parameters a group's uses set (none: the field is left out). */
+export const setGroupParams =
+  (id: string, params: readonly GroupParam[]): Edit =>
+  (doc) =>
+    updateGroup(doc, id, (g) => {
+      if (JSON.stringify(g.params ?? []) === JSON.stringify(params)) return g;
+      if (params.length === 0) {
+        const { params: _p, ...rest } = g;
+        return rest;
+      }
+      return { ...g, params: params.map((p) => ({ ...p })) };
+    });
+
+/** A group parameter for inner parameter `param` of inner node `node`: key `param` (or `param2`, …), labelled. */
+export function groupParamFor(group: NodeGroup, node: string, param: string, label: string): GroupParam {
+  const keys = (group.params ?? []).map((p) => p.key).concat('group');
+  let key = param;
+  for (let k = 2; keys.includes(key); k++) key = `${param}${k}`;
+  return { key, label, node, param };
+}
+
+/** Adds a use of group `groupId` at `position` to the graph at `at`; returns the edit and the new node's id. */
+export function addGroupUse(doc: SceneDocument, at: GraphAt, groupId: string, position: [number, number]): { edit: Edit; id: string } {
+  const graph = graphAt(doc, at);
+  if (!graph || !(doc.groups ?? []).some((g) => g.id === groupId)) return { edit: (d) => d, id: '' };
+  const id = freshNodeId(graph.nodes);
+  const node: GraphNode = { id, kind: GROUP_KIND, params: { group: groupId }, position: [coordinate(position[0]), coordinate(position[1])] };
+  const edit: Edit = (d) => {
+    const g = graphAt(d, at);
+    if (!g || g.nodes.some((n) => n.id === id)) return d;
+    return withGraphAt(d, at, { ...g, nodes: [...g.nodes, node] });
+  };
+  return { edit, id };
+}
+
+/** Where group `id` is used: "sheep › grazing", or "group Keep away" for a use inside another group. */
+export function usesOfGroup(doc: SceneDocument, id: string): string[] {
+  const out: string[] = [];
+  const uses = (g: Graph) => g.nodes.some((n) => n.kind === GROUP_KIND && n.params.group === id);
+  for (const t of doc.agentTypes) {
+    t.states.forEach((s) => uses(s.graph) && out.push(`${t.id} › ${s.name}`));
+    if (t.anyState && uses(t.anyState)) out.push(`${t.id} › any state`);
+  }
+  for (const g of doc.groups ?? []) if (g.id !== id && uses(g.graph)) out.push(`group ${g.name}`);
+  return out;
+}
+
+/** Deletes a group from the library, only when it is unused (else the same document: see usesOfGroup). */
+export const removeGroup =
+  (id: string): Edit =>
+  (doc) => {
+    if (!(doc.groups ?? []).some((g) => g.id === id) || usesOfGroup(doc, id).length > 0) return doc;
+    const groups = doc.groups!.filter((g) => g.id !== id);
+    if (groups.length > 0) return { ...doc, groups };
+    const { groups: _g, ...rest } = doc;
+    return rest;
+  };

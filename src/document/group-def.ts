@@ -1,0 +1,65 @@
+/**
+ * A group use's definition. Nodes of kind `group` have no file in nodes/: their sockets and
+ * parameters come from the scene's library, so everything that reads a node's ports (the editor's
+ * node element, socket typing, the group commands) asks {@link nodeDefIn}, which gives the
+ * registry's definition for every other kind. The compiler never sees a use (src/compiler/flatten.ts).
+ */
+import { getNodeDef, paramDefs } from '../../nodes/index';
+import type { NodeDef, ParamDef } from '../../nodes/types';
+import { GROUP_KIND, type GraphNode, type NodeGroup, type SceneDocument } from './types';
+
+/** What the palette and a drop name a use of group `<id>` by, in place of a kind: `group:<id>`. */
+export const GROUP_USE_PREFIX = 'group:';
+
+const CACHE = new WeakMap<NodeGroup, NodeDef>();
+
+/** The parameter of an inner node a group parameter names, relabelled and keyed as the group's, defaulting to the inner node's value. */
+function groupParamDef(group: NodeGroup, key: string, label: string, nodeId: string, param: string): ParamDef | undefined {
+  const inner = group.graph.nodes.find((n) => n.id === nodeId);
+  const def = inner && getNodeDef(inner.kind);
+  const p = def && paramDefs(def, inner.params).find((q) => q.key === param);
+  if (!p || !inner) return undefined;
+  const value = Object.hasOwn(inner.params, param) ? inner.params[param] : p.default;
+  // (a group parameter is never a socket of the use, and never hidden by another switch)
+  const { when: _when, ...rest } = p as ParamDef & { when?: unknown; input?: unknown };
+  return { ...rest, ...(p.type === 'number' ? { input: false } : {}), key, label, default: value } as ParamDef;
+}
+
+/** The definition a use of `group` is drawn and wired with: the group's name, ports and parameters. */
+export function groupNodeDef(group: NodeGroup): NodeDef {
+  let def = CACHE.get(group);
+  if (def) return def;
+  const params: ParamDef[] = [];
+  for (const p of group.params ?? []) {
+    const d = groupParamDef(group, p.key, p.label, p.node, p.param);
+    if (d) params.push(d);
+  }
+  def = {
+    kind: GROUP_KIND,
+    label: group.name,
+    category: 'combinator',
+    help: `Group ${group.name}: ${group.graph.nodes.length} nodes used as one. Tab enters it.`,
+    inputs: group.inputs.map((p) => ({ key: p.key, label: p.label, type: p.type })),
+    outputs: group.outputs.map((p) => ({ key: p.key, label: p.label, type: p.type })),
+    params,
+    emit() {
+      throw new Error(`group ${group.id}: uses are flattened before they are compiled`);
+    },
+  };
+  CACHE.set(group, def);
+  return def;
+}
+
+/** The group a use names in `doc`, or undefined. */
+export function groupOf(doc: SceneDocument, node: Pick<GraphNode, 'kind' | 'params'>): NodeGroup | undefined {
+  if (node.kind !== GROUP_KIND) return undefined;
+  const id = node.params.group;
+  return typeof id === 'string' ? doc.groups?.find((g) => g.id === id) : undefined;
+}
+
+/** A node's definition: the registry's, or for a use of a group in `doc`, the group's. */
+export function nodeDefIn(doc: SceneDocument, node: Pick<GraphNode, 'kind' | 'params'>): NodeDef | undefined {
+  if (node.kind !== GROUP_KIND) return getNodeDef(node.kind);
+  const g = groupOf(doc, node);
+  return g && groupNodeDef(g);
+}
