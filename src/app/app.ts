@@ -29,6 +29,7 @@ import { askOpenHandle, askSaveHandle, filePickers, writeFailure, writeHandle, t
 import { serializeScene } from '../document/serialize';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { ShortcutController } from './keymap';
+import { layoutKeys } from './layout-keys';
 import { layoutStyles, minimapPreference, rememberMinimap, renderApp, type MenuAt, type PanelName, type PreviewStats } from './layout';
 import { PRESETS, newScene } from './presets';
 import { sceneEdit, worldChangeEdit } from './scene-edits';
@@ -213,6 +214,7 @@ export class SteerApp extends LitElement {
         group: onGraph(() => this.groups.group()),
         ungroup: onGraph(() => this.groups.ungroup()),
         delete: onGraph(() => this.editor?.deleteSelected()),
+        ...layoutKeys(() => this.editor, onGraph),
         'close-menus': () => {
           this.menu = null;
           this.presetsOpen = false;

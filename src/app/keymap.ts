@@ -22,7 +22,33 @@ export type ShortcutAction =
   | 'group'
   | 'ungroup'
   | 'delete'
-  | 'close-menus';
+  | 'close-menus'
+  | LayoutAction;
+
+/** The layout shortcuts (issue 20): frames, notes, collapsing, aligning. */
+export type LayoutAction =
+  | 'frame-selection'
+  | 'add-note'
+  | 'collapse'
+  | 'hide-unconnected'
+  | 'align-left'
+  | 'align-top'
+  | 'align-center-x'
+  | 'align-center-y'
+  | 'distribute-x'
+  | 'distribute-y'
+  | 'straighten';
+
+/** Alt+letter: the alignments of the selected nodes. */
+const ALIGN_KEYS: Readonly<Record<string, LayoutAction>> = {
+  l: 'align-left',
+  t: 'align-top',
+  c: 'align-center-x',
+  e: 'align-center-y',
+  h: 'distribute-x',
+  v: 'distribute-y',
+  s: 'straighten',
+};
 
 /** The parts of a key event a shortcut depends on. */
 export type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
@@ -48,6 +74,11 @@ export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction 
   if (mod && k === 'd') return 'duplicate';
   if (!mod && !e.altKey && k === 'm') return 'mute';
   if (mod && !e.shiftKey && k === 'g') return e.altKey ? 'ungroup' : 'group';
+  if (mod && !e.shiftKey && !e.altKey && k === 'j') return 'frame-selection';
+  if (mod && !e.shiftKey && !e.altKey && k === 'h') return 'hide-unconnected';
+  if (!mod && !e.altKey && !e.shiftKey && k === 'h') return 'collapse';
+  if (!mod && !e.altKey && e.shiftKey && k === 'n') return 'add-note';
+  if (!mod && e.altKey && !e.shiftKey && Object.hasOwn(ALIGN_KEYS, k)) return ALIGN_KEYS[k];
   if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) return 'delete';
   if (e.key === 'Escape') return 'close-menus';
   return null;

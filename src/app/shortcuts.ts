@@ -29,6 +29,20 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
     ],
   },
   {
+    area: 'Layout',
+    items: [
+      { keys: 'Ctrl+J', does: 'Put a frame around the selected nodes (drag its title to move it with its nodes; double-click to rename)' },
+      { keys: 'Shift+N', does: 'Add a sticky note at the pointer' },
+      { keys: 'Delete', does: 'On a picked frame or note: remove it (a frame’s nodes stay)' },
+      { keys: 'H', does: 'Collapse or expand the selected nodes (also the header’s ▾)' },
+      { keys: 'Ctrl+H', does: 'Hide or show the unconnected inputs of the selected Sums' },
+      { keys: 'Alt+L / Alt+T', does: 'Align the selected nodes’ left / top edges' },
+      { keys: 'Alt+C / Alt+E', does: 'Align the selected nodes’ centres in a column / a row' },
+      { keys: 'Alt+H / Alt+V', does: 'Distribute the selected nodes evenly across / down' },
+      { keys: 'Alt+S', does: 'Straighten: line up the selected chain so its wires run level' },
+    ],
+  },
+  {
     area: 'Everywhere',
     items: [
       { keys: 'Ctrl+Z', does: 'Undo' },

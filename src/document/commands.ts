@@ -27,7 +27,7 @@ export function updateType(doc: SceneDocument, typeId: string, f: (t: AgentType)
 }
 
 /** Applies `f` to the graph at `at` (a type id alone: its first state's); an unknown type or state changes nothing. */
-function updateGraph(doc: SceneDocument, at: GraphAt, f: (g: Graph) => Graph): SceneDocument {
+export function updateGraph(doc: SceneDocument, at: GraphAt, f: (g: Graph) => Graph): SceneDocument {
   const state = stateOfGraph(at);
   return updateType(doc, typeOfGraph(at), (t) => {
     const g = graphOf(t, state);
@@ -89,7 +89,7 @@ export const removeNodes =
       const gone = new Set(ids);
       const nodes = g.nodes.filter((n) => !gone.has(n.id));
       if (nodes.length === g.nodes.length) return g;
-      return { nodes, connections: g.connections.filter((c) => !gone.has(c.from[0]) && !gone.has(c.to[0])) };
+      return { ...g, nodes, connections: g.connections.filter((c) => !gone.has(c.from[0]) && !gone.has(c.to[0])) };
     });
 
 /** Moves nodes to new editor positions (kept inside RANGES.coordinate). */
@@ -144,7 +144,7 @@ export const setParam =
           }
         }
       }
-      return { nodes, connections };
+      return { ...g, nodes, connections };
     });
 
 /** Sets several parameters of one node in one edit (one undo step): a warning's fix. */
@@ -193,7 +193,7 @@ export const connect =
           nodes[k] = { ...node, params: { ...node.params, inputs: count + 1 } };
         }
       }
-      return { nodes, connections };
+      return { ...g, nodes, connections };
     });
 
 /** Removes a connection. */
@@ -227,13 +227,15 @@ export function paste(
     const copy: GraphNode = { id, kind: n.kind, params: { ...n.params }, position: [coordinate(n.position[0] + offset[0]), coordinate(n.position[1] + offset[1])] };
     // (exposed parameters stay exposed: in another type without that parameter, the compiler says so)
     if (n.exposed && Object.keys(n.exposed).length) copy.exposed = { ...n.exposed };
+    if (n.collapsed) copy.collapsed = true;
+    if (n.hideUnconnected) copy.hideUnconnected = true;
     return n.muted ? { ...copy, muted: true } : copy;
   });
   const links: Connection[] = connections
     .filter((c) => map.has(c.from[0]) && map.has(c.to[0]))
     .map((c) => ({ from: [map.get(c.from[0])!, c.from[1]], to: [map.get(c.to[0])!, c.to[1]] }));
   const edit: Edit = (d) =>
-    updateGraph(d, at, (g) => ({ nodes: [...g.nodes, ...pasted], connections: [...g.connections, ...links] }));
+    updateGraph(d, at, (g) => ({ ...g, nodes: [...g.nodes, ...pasted], connections: [...g.connections, ...links] }));
   return { edit, ids: pasted.map((n) => n.id) };
 }
 

@@ -77,6 +77,8 @@ export const RANGES = {
   headingSmoothing: { min: 0, max: 64, whole: true },
   /** A type parameter's `default`, `min` and `max`: finite and far from overflow. */
   paramValue: { min: -1_000_000_000, max: 1_000_000_000 },
+  /** A frame's or note's `width`, `height`, px (since version 5). */
+  boxSize: { min: 0, max: 1_000_000, exclusiveMin: true, unit: 'px' },
 } as const satisfies Record<string, Range>;
 
 /** Lengths of texts, in UTF-16 code units (JavaScript's `length`). */
@@ -95,6 +97,10 @@ export const LENGTHS = {
   unit: 16,
   /** The top-level `$schema` reference: up to 2,000 characters. */
   schemaRef: 2_000,
+  /** A frame's `title`: up to 200 characters (since version 5). */
+  frameTitle: 200,
+  /** A sticky note's `text`: up to 5,000 characters (since version 5). */
+  noteText: 5_000,
 } as const;
 
 /**
@@ -123,6 +129,10 @@ export const LIMITS = {
   paramsPerNode: 100,
   /** Parameters of one agent type (`params`). */
   paramsPerType: 100,
+  /** Frames in one graph (since version 5). */
+  framesPerGraph: 500,
+  /** Sticky notes in one graph (since version 5). */
+  notesPerGraph: 500,
   /** Agents of all types together (the sum of `count`). */
   agentsTotal: 200_000,
   /** Obstacles in the world. */
@@ -436,6 +446,10 @@ function build(run?: Run) {
           v.description('Exposed parameters: node parameter → the name of the agent type parameter read at run time instead of the value in params. Absent: none.'),
         ),
       ),
+      collapsed: v.optional(v.pipe(v.literal(true, say('expected true')), v.description('Drawn collapsed: its header and connected sockets only. Absent: false. Since version 5.'))),
+      hideUnconnected: v.optional(
+        v.pipe(v.literal(true, say('expected true')), v.description('A Sum shows only its connected inputs and one free one. Absent: false. Since version 5.')),
+      ),
     },
     'expected a node: an object { id, kind, params, position }',
     'One node of a graph.',
@@ -450,10 +464,39 @@ function build(run?: Run) {
     'A connection from an output port to an input port. A connection to a missing node or port is a compiler diagnostic, not a load error.',
   );
 
+  const boxSize = (doc: string) => num(RANGES.boxSize, doc);
+  const boxEntries = {
+    x: coordinate('Left edge, px of the graph canvas.'),
+    y: coordinate('Top edge, px of the graph canvas.'),
+    width: boxSize('Width, px.'),
+    height: boxSize('Height, px.'),
+  };
+  const FrameSchema = obj(
+    {
+      id: id('Unique among the graph’s frames and notes.'),
+      title: text(0, LENGTHS.frameTitle, `expected a title of at most ${LENGTHS.frameTitle} characters`, 'Shown on the frame’s header.'),
+      color: matching(COLOR_PATTERN, 'expected a color "#rrggbb"', 'The frame’s colour, #rrggbb.'),
+      ...boxEntries,
+    },
+    'expected a frame: an object { id, title, color, x, y, width, height }',
+    'A titled, coloured box behind the nodes; it moves the nodes whose top-left corner lies in it. Since version 5.',
+  );
+  const NoteSchema = obj(
+    {
+      id: id('Unique among the graph’s frames and notes.'),
+      text: text(0, LENGTHS.noteText, `expected a text of at most ${LENGTHS.noteText} characters`, 'The note’s text.'),
+      ...boxEntries,
+    },
+    'expected a note: an object { id, text, x, y, width, height }',
+    'A sticky note on the graph canvas. Since version 5.',
+  );
+
   const GraphSchema = obj(
     {
       nodes: list(NodeSchema, LIMITS.nodesPerGraph, 'expected a list of nodes', 'The nodes; ids unique within the graph.', FAST_PATHS.node),
       connections: optionalList(ConnectionSchema, LIMITS.connectionsPerGraph, 'expected a list of connections', 'The connections.', FAST_PATHS.connection),
+      frames: v.optional(list(FrameSchema, LIMITS.framesPerGraph, 'expected a list of frames', 'Frames behind the nodes, drawn in order. Absent: none. Since version 5.')),
+      notes: v.optional(list(NoteSchema, LIMITS.notesPerGraph, 'expected a list of notes', 'Sticky notes. Absent: none. Since version 5.')),
     },
     'expected a graph: an object { nodes, connections }',
     "A behaviour graph: one state's, or a type's any-state transitions.",

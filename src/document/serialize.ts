@@ -30,6 +30,8 @@ function node(n: GraphNode): { [key: string]: Json } {
   if (n.muted) node.muted = true;
   // (left out when empty, so a scene without exposed parameters saves as version 3 did but for the version)
   if (n.exposed && Object.keys(n.exposed).length > 0) node.exposed = { ...n.exposed };
+  if (n.collapsed) node.collapsed = true;
+  if (n.hideUnconnected) node.hideUnconnected = true;
   return node;
 }
 
@@ -62,7 +64,11 @@ function wall(w: SceneWall): { [key: string]: Json } {
 }
 
 function graph(g: Graph): { [key: string]: Json } {
-  return { nodes: g.nodes.map(node), connections: (g.connections ?? []).map(connection) };
+  const out: { [key: string]: Json } = { nodes: g.nodes.map(node), connections: (g.connections ?? []).map(connection) };
+  // (left out when empty, so a version-4 graph saves as it did)
+  if (g.frames?.length) out.frames = g.frames.map((f) => pick(f, ['id', 'title', 'color', 'x', 'y', 'width', 'height']));
+  if (g.notes?.length) out.notes = g.notes.map((n) => pick(n, ['id', 'text', 'x', 'y', 'width', 'height']));
+  return out;
 }
 
 /** The document as plain JSON data with keys in the order of types.ts. */

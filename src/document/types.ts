@@ -35,6 +35,39 @@ export interface GraphNode {
    * none (the saver leaves an empty map out). Since version 4.
    */
   exposed?: Record<string, string>;
+  /** Collapsed: the editor draws only the header and the connected sockets. Absent: false. Since version 5. */
+  collapsed?: true;
+  /** A variadic node (Sum) shows only its connected inputs and one free one. Absent: false. Since version 5. */
+  hideUnconnected?: true;
+}
+
+/**
+ * A frame: a titled, coloured box drawn behind the nodes of a graph. It holds no node ids: the nodes
+ * it moves are those whose top-left corner lies in it when a drag starts. Since version 5.
+ */
+export interface GraphFrame {
+  /** Unique among the graph's frames and notes; see ID_PATTERN. */
+  id: string;
+  title: string;
+  /** `#rrggbb`. */
+  color: string;
+  /** Top-left corner and size, px of the graph canvas. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A sticky note on the graph canvas: text only, it changes nothing in the behaviour. Since version 5. */
+export interface GraphNote {
+  /** Unique among the graph's frames and notes; see ID_PATTERN. */
+  id: string;
+  text: string;
+  /** Top-left corner and size, px of the graph canvas. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** A connection from an output port to an input port: [node id, port key]. */
@@ -47,6 +80,10 @@ export interface Connection {
 export interface Graph {
   nodes: GraphNode[];
   connections: Connection[];
+  /** Frames behind the nodes, drawn in this order; absent: none. Since version 5. */
+  frames?: GraphFrame[];
+  /** Sticky notes; absent: none. Since version 5. */
+  notes?: GraphNote[];
 }
 
 /**

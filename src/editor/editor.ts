@@ -22,6 +22,7 @@ import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } fro
 import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
+import { createBoxes } from './boxes';
 import { installBoxSelect } from './box-select';
 import { createClipboard } from './clipboard';
 import { createCulling } from './culling';
@@ -30,6 +31,7 @@ import { observedClientSize } from './patches/client-size';
 import { drawOncePerFrame } from './patches/minimap-frames';
 import { cheaperSocketPicks } from './patches/socket-picks';
 import { freeOffset } from './placement';
+import { createLayoutTools, type LayoutTools } from './layout-tools';
 import { createReconciler } from './reconcile';
 import { restyleReteElements } from './restyle';
 import { SteerNode, type AreaExtra, type NodeHost, type Schemes, type TypedSocket } from './schemes';
@@ -89,6 +91,8 @@ export interface SteerEditor {
   arrange(): Promise<void>;
   /** Marks nodes with the colour of their arrow in the inspector (node id → colour); empty: none. */
   highlight(colors: ReadonlyMap<string, string>): Promise<void>;
+  /** Frames, notes, collapsing and aligning (issue 20; layout-tools.ts). */
+  readonly layout: LayoutTools;
   /** The Rete editor and area, for tests and tools. */
   readonly editor: NodeEditor<Schemes>;
   readonly area: AreaPlugin<Schemes, AreaExtra>;
@@ -191,6 +195,24 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   });
 
   const reconciler = createReconciler({ editor, area, state, nodeHost, selection, zoomToFit });
+  const boxes = createBoxes({
+    content: area.area.content.holder,
+    state,
+    zoom: () => area.area.transform.k,
+    apply: (edit, key) => host.apply(edit, key),
+    preview: async (moves) => {
+      state.syncing++;
+      try {
+        await Promise.all(moves.map((m) => area.translate(m.id, { x: m.x, y: m.y })));
+      } finally {
+        state.syncing--;
+      }
+    },
+    picked: () => void selection.unselectAll().then(selection.report),
+  });
+  // (a pointer down anywhere else on the canvas unselects the box: the boxes' own stop there)
+  const onCanvasDown = (): void => boxes.unselect();
+  container.addEventListener('pointerdown', onCanvasDown);
 
   async function zoomToFit(): Promise<void> {
     const nodes = editor.getNodes();
@@ -267,6 +289,16 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     host.apply(addNode(shownAt(state), { id, kind, params: {}, position }));
   }
 
+  const layout = createLayoutTools({
+    editor,
+    area,
+    state,
+    apply: (edit) => host.apply(edit),
+    selected: selection.selected,
+    placeAt: () => (pointer.at ? clientToGraph(...pointer.at) : clientToGraph(container.getBoundingClientRect().left + size.w / 2, container.getBoundingClientRect().top + size.h / 2)),
+    notify: (m) => host.notify?.(m),
+  });
+
   const removeBoxSelect = installBoxSelect(container, {
     clientToGraph,
     nodes: function* () {
@@ -282,7 +314,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   const holder = container.parentElement ?? container;
   const onDoubleClick = (e: MouseEvent): void => {
     const path = e.composedPath();
-    if (!path.includes(container) || path.some((el) => el instanceof HTMLElement && (el.tagName === 'STEER-NODE' || el.tagName === 'RETE-MINIMAP'))) return;
+    if (!path.includes(container) || path.some((el) => el instanceof HTMLElement && (el.tagName === 'STEER-NODE' || el.tagName === 'RETE-MINIMAP' || el.dataset.box !== undefined))) return;
     e.stopPropagation();
     host.openMenu?.(e.clientX, e.clientY);
   };
@@ -291,7 +323,11 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   return {
     editor,
     area,
-    show: reconciler.show,
+    layout,
+    show: async (doc, at, diagnostics) => {
+      await reconciler.show(doc, at, diagnostics);
+      boxes.show();
+    },
     selected: selection.selected,
     select: selection.select,
     selectAll: () => selection.select(editor.getNodes().map((n) => n.id)),
@@ -304,6 +340,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     addNodeAt,
     selectWhenShown: reconciler.selectWhenShown,
     deleteSelected: () => {
+      if (boxes.deleteSelected()) return;
       const ids = selection.selected();
       if (ids.length) host.apply(removeNodes(shownAt(state), ids));
     },
@@ -347,6 +384,8 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
     destroy: () => {
       minimapFrames.destroy();
+      boxes.destroy();
+      container.removeEventListener('pointerdown', onCanvasDown);
       culling.destroy();
       size.destroy();
       selection.destroy();

@@ -1,0 +1,160 @@
+/**
+ * Frames and sticky notes (issue 20), as a user makes them: Ctrl+J frames the selected nodes; the
+ * frame's title drags it with its nodes (one undo step), its corner resizes it, a double-click
+ * renames it (typed key by key), its swatch recolours it, Delete removes it and keeps the nodes.
+ * Shift+N adds a note that is typed into, moved, resized and deleted.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { SceneDocument } from '../../src/document/types';
+import { doc, openApp, screenshot } from './app';
+
+type Opened = Awaited<ReturnType<typeof openApp>>;
+let opened: Opened | undefined;
+
+afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
+});
+
+const graph = async (page: Page) => (await doc(page)).agentTypes[0].states[0].graph;
+const zoom = (page: Page) => page.evaluate(() => (window as unknown as { __steerApp: { editor: { area: { area: { transform: { k: number } } } } } }).__steerApp.editor.area.area.transform.k);
+
+/** Drags with the mouse from a point by (dx, dy), in steps. */
+async function dragBy(page: Page, from: { x: number; y: number }, dx: number, dy: number): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 6 });
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function box(page: Page, selector: string) {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`${selector} is not visible`);
+  return b;
+}
+
+/** Opens New (two nodes), zoomed out a step so a frame around them is in view. */
+async function openNew(page: Page): Promise<SceneDocument['agentTypes'][number]['states'][number]['graph']> {
+  await page.click('[data-test="new"]');
+  await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
+  const g = await box(page, '[data-test="graph"]');
+  await page.mouse.move(g.x + g.width / 2, g.y + g.height / 2);
+  const k = await zoom(page);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => zoom(page)).toBeLessThan(k);
+  return graph(page);
+}
+
+describe('frames', () => {
+  it('frame the selection, move it with its nodes, resize, rename, recolour and delete it; each one undo step', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const before = await openNew(page);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Control+j');
+    await page.waitForSelector('[data-test="frame-title"]');
+    const [frame] = (await graph(page)).frames!;
+    expect(frame).toMatchObject({ title: 'Frame' });
+    for (const n of before.nodes) {
+      expect(n.position[0]).toBeGreaterThan(frame.x);
+      expect(n.position[1]).toBeGreaterThan(frame.y);
+    }
+    await screenshot(page, 'layout-frame');
+
+    // drag the title: the frame and its nodes move together
+    const k = await zoom(page);
+    const title = await box(page, '[data-test="frame-title"]');
+    await dragBy(page, { x: title.x + 40, y: title.y + title.height / 2 }, -60, 40);
+    await expect.poll(async () => (await graph(page)).frames?.[0].x).not.toBe(frame.x);
+    const moved = await graph(page);
+    const dx = moved.frames![0].x - frame.x;
+    const dy = moved.frames![0].y - frame.y;
+    expect(dx).toBeCloseTo(-60 / k, 0);
+    expect(dy).toBeCloseTo(40 / k, 0);
+    moved.nodes.forEach((n, i) => expect(n.position).toEqual([before.nodes[i].position[0] + dx, before.nodes[i].position[1] + dy]));
+    // one undo takes frame and nodes back
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).frames?.[0].x).toBe(frame.x);
+    expect((await graph(page)).nodes.map((n) => n.position)).toEqual(before.nodes.map((n) => n.position));
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await graph(page)).frames?.[0].x).toBe(frame.x + dx);
+
+    // resize by the corner
+    const corner = await box(page, '[data-test="frame-corner"]');
+    await dragBy(page, { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 }, 80, 40);
+    await expect.poll(async () => (await graph(page)).frames?.[0].width).toBeCloseTo(frame.width + 80 / k, 0);
+
+    // rename: double-click the title, type key by key, Enter
+    const t2 = await box(page, '[data-test="frame-title"]');
+    await page.mouse.dblclick(t2.x + 40, t2.y + t2.height / 2);
+    await page.waitForSelector('[data-test="frame-rename"]');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Keep away', { delay: 10 });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await graph(page)).frames?.[0].title).toBe('Keep away');
+    expect(await page.locator('steer-node-menu').count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).frames?.[0].title).toBe('Frame');
+    await page.keyboard.press('Control+Shift+z');
+
+    // recolour from the swatch
+    await page.click('[data-test="frame-color"]');
+    await page.click('.swatches [data-color="#a54a4a"]');
+    await expect.poll(async () => (await graph(page)).frames?.[0].color).toBe('#a54a4a');
+    await screenshot(page, 'layout-frame-edited');
+
+    // pick it by its title and delete it: the nodes stay
+    const t3 = await box(page, '[data-test="frame-title"]');
+    await page.mouse.click(t3.x + 40, t3.y + t3.height / 2);
+    await page.keyboard.press('Delete');
+    await expect.poll(async () => (await graph(page)).frames).toBeUndefined();
+    expect((await graph(page)).nodes).toHaveLength(2);
+    expect(await page.locator('[data-test="frame-title"]').count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await page.waitForSelector('[data-test="frame-title"]');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('sticky notes', () => {
+  it('add a note, type into it, move, resize and delete it', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openNew(page);
+    // (above the first node, clear of the nodes)
+    const n1 = await box(page, 'steer-node');
+    await page.mouse.move(n1.x, n1.y - 150);
+    await page.keyboard.press('Shift+N');
+    await page.waitForSelector('[data-test="note-text"]');
+    await page.click('[data-test="note-text"]');
+    await page.keyboard.type('Wolves come from the north', { delay: 10 });
+    await expect.poll(async () => (await graph(page)).notes?.[0].text).toBe('Wolves come from the north');
+    const note = (await graph(page)).notes![0];
+    const k = await zoom(page);
+
+    const strip = await box(page, '[data-test="note-strip"]');
+    await dragBy(page, { x: strip.x + strip.width / 2, y: strip.y + strip.height / 2 }, 100, -20);
+    await expect.poll(async () => (await graph(page)).notes?.[0].x).toBeCloseTo(note.x + 100 / k, 0);
+    const corner = await box(page, '[data-test="note-corner"]');
+    await dragBy(page, { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 }, 60, 30);
+    await expect.poll(async () => (await graph(page)).notes?.[0].width).toBeCloseTo(note.width + 60 / k, 0);
+    await screenshot(page, 'layout-note');
+
+    // typing was one undo step: undo resize, move, then the text
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).notes?.[0].text).toBe('');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await graph(page)).notes?.[0].text).toBe('Wolves come from the north');
+    await expect.poll(() => page.locator('[data-test="note-text"]').inputValue()).toBe('Wolves come from the north');
+
+    const s2 = await box(page, '[data-test="note-strip"]');
+    await page.mouse.click(s2.x + s2.width / 2, s2.y + s2.height / 2);
+    await page.keyboard.press('Delete');
+    await expect.poll(async () => (await graph(page)).notes).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+});
