@@ -51,6 +51,8 @@ import { wander } from './wander';
 import { wallAvoid } from './wall-avoid';
 import { hide } from './hide';
 import { interpose } from './interpose';
+import { avoidAgents } from './avoid-agents';
+import { queue } from './queue';
 import type { NodeDef, NumberParam, ParamDef, ParamValue, PortDef, SocketType } from './types';
 
 /** Every node kind, in palette order within each category. */
@@ -73,6 +75,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   followPath,
   flock,
   separation,
+  avoidAgents,
   alignment,
   cohesion,
   contain,
@@ -83,6 +86,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   truncate,
   priority,
   scale,
+  queue,
   emitEvent,
   distance,
   speed,

@@ -174,6 +174,7 @@ export function worldSpecOf(scene: SceneLike, seed?: number, counts?: Record<str
       spawn: t.spawn,
       variation: t.variation,
       params: t.params,
+      ...(t.radius ? { radius: t.radius } : {}),
     })),
   };
 }

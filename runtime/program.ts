@@ -27,6 +27,8 @@ export interface SceneLike {
     variation?: { maxSpeed?: number; maxForce?: number };
     /** The type's parameters (runtime/params.ts). */
     params?: { name: string; default: number; min: number; max: number; unit?: string }[];
+    /** The agents' radius, px (absent: 0). */
+    radius?: number;
     states: { name: string; graph: { nodes: { id: string }[] } }[];
     anyState?: { nodes: { id: string }[] };
   }[];

@@ -68,6 +68,8 @@ export interface AgentTypeSpec {
   variation?: VariationSpec;
   /** The type's parameters (runtime/params.ts), in document order; absent: none. */
   params?: ReadonlyArray<ParamSpec>;
+  /** The agents' radius, px, ≥ 0 (Avoid Agents, Queue); absent: 0, point agents. */
+  radius?: number;
 }
 
 /** Everything a world is built from: plain data, as the scene document carries it. */
@@ -185,6 +187,8 @@ export class Agents {
   queryRadius = 0;
   /** Mass (> 0). */
   readonly mass: number;
+  /** The agents' radius, px (0: point agents); read by Avoid Agents and Queue. */
+  readonly radius: number;
   /** FNV-1a hash of the id: the salt of each agent's spawn stream. */
   readonly salt: number;
 
@@ -194,6 +198,7 @@ export class Agents {
     readonly spec: AgentTypeSpec,
   ) {
     this.mass = spec.mass;
+    this.radius = spec.radius ?? 0;
     this.salt = hashString(spec.id);
   }
 

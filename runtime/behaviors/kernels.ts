@@ -17,6 +17,8 @@ export { wallAvoid } from './wall-avoid';
 export { hide, hidePoint } from './hide';
 export { interpose } from './interpose';
 export { flockPass, separationPass, alignmentPass, cohesionPass } from './flock';
+export { avoidAgentsPass } from './avoid-agents';
+export { queuePass, queue } from './queue';
 export { nearest, nearestSeen } from './nearest';
 export { truncateInto, truncateIntoMaxForce, priorityAdd, priorityAddMaxForce } from './combine';
 export { resetMemory } from './states';

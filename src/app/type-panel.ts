@@ -234,6 +234,15 @@ export class SteerTypePanel extends LitElement {
         @value-change=${(e: CustomEvent<{ value: number }>) =>
           this.change({ variation: e.detail.value ? { maxSpeed: e.detail.value, maxForce: e.detail.value } : undefined }, 'variation')}
       ></steer-number-field>
+      <steer-number-field
+        data-field="radius"
+        .label=${'Radius'}
+        .value=${t.radius ?? 0}
+        .range=${RANGES.radius}
+        .step=${1}
+        .hint=${'The agents’ size, px, drawn as a circle and used by Avoid Agents and Queue; 0: point agents'}
+        @value-change=${(e: CustomEvent<{ value: number }>) => this.change({ radius: e.detail.value === 0 ? undefined : e.detail.value }, 'radius')}
+      ></steer-number-field>
       ${orientationFields(t, (patch, field) => this.change(patch, field))}
       <p class="hint">
         Speeds are px/tick and forces px/tick² (60 ticks per second). Each agent's force is capped at max force and divided

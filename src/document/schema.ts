@@ -75,6 +75,8 @@ export const RANGES = {
   maxTurnRate: { min: 0, max: 180, exclusiveMin: true, unit: 'degrees per tick' },
   /** `headingSmoothing`: headings averaged for drawing (0 off; 1 is refused by checks.ts: a mean of one is no smoothing). */
   headingSmoothing: { min: 0, max: 64, whole: true },
+  /** An agent type's `radius`, px (0: point agents). */
+  radius: { min: 0, max: 10_000, unit: 'px' },
   /** A type parameter's `default`, `min` and `max`: finite and far from overflow. */
   paramValue: { min: -1_000_000_000, max: 1_000_000_000 },
   /** A frame's or note's `width`, `height`, px (since version 5). */
@@ -602,6 +604,7 @@ function build(run?: Run) {
       anyState: v.optional(GraphSchema),
       maxTurnRate: v.optional(num(RANGES.maxTurnRate, 'Largest turn of the heading per tick, degrees (absent: no limit); the velocity turns with it.')),
       headingSmoothing: v.optional(num(RANGES.headingSmoothing, 'Headings drawn as the mean of the last k: 0 off, or 2 to 64 (drawing only).')),
+      radius: v.optional(num(RANGES.radius, 'The agents’ radius, px (absent: 0, point agents); used by Avoid Agents and Queue, drawn in the preview.')),
       params: v.optional(list(TypeParamSchema, LIMITS.paramsPerType, 'expected a list of parameters', 'The type’s parameters (what the game sets at run time); names unique.')),
     },
     'expected an agent type: an object { id, name, color, count, mass, maxSpeed, maxForce, states }',

@@ -52,6 +52,7 @@ function agentType(t: AgentType): { [key: string]: Json } {
   if (t.anyState) out.anyState = graph(t.anyState);
   if (t.maxTurnRate !== undefined) out.maxTurnRate = t.maxTurnRate;
   if (t.headingSmoothing !== undefined && t.headingSmoothing !== 0) out.headingSmoothing = t.headingSmoothing;
+  if (t.radius !== undefined && t.radius !== 0) out.radius = t.radius;
   if (t.params && t.params.length > 0) out.params = t.params.map((p) => pick(p, ['name', 'default', 'min', 'max', 'unit']));
   return out;
 }

@@ -162,6 +162,11 @@ export interface AgentType {
   headingSmoothing?: number;
   /** The type's parameters, names unique; absent: none. Since version 4. */
   params?: TypeParam[];
+  /**
+   * The agents' radius, px, ≥ 0 (BEHAVIORS.md, "Unaligned collision avoidance"): used by Avoid
+   * Agents and Queue, drawn in the preview. Absent: 0 (point agents). Since version 5.
+   */
+  radius?: number;
 }
 
 /** A circular obstacle; `vx`, `vy` (px/tick) make it drift and bounce off the walls. */

@@ -22,6 +22,8 @@ export interface TypeStyle {
   feelerLength: number;
   /** Neighbour radius, px: the largest sight of the type's Flock, Alignment and Cohesion nodes, else Flock's default. */
   sight: number;
+  /** The agents' radius, px (0: point agents, no circle drawn). */
+  radius?: number;
 }
 
 /** The colour of an agent type without one. */

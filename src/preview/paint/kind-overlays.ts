@@ -75,6 +75,7 @@ export function typeStyles(scene: SceneDocument | null | undefined): Map<string,
       wanderRadius: sizes.wander.radius,
       feelerLength: sizes.feelers.length,
       sight: sizes.neighbours.radius,
+      radius: t.radius ?? 0,
     });
   }
   return styles;
