@@ -35,6 +35,7 @@ import { createSelection } from './selection';
 import { LaidOutSocketPosition } from './socket-position';
 import { createEditorState, round, shownAt, shownGraph } from './state';
 import { MINIMAP_RATIO, MINIMAP_SIZE, SOCKET_COLOR } from './theme';
+import { addNodeWired, type WireEnd } from './wire-drop';
 import { installWiring } from './wiring';
 
 /** What the editor needs from the app. */
@@ -43,8 +44,11 @@ export interface EditorHost {
   apply(edit: Edit, mergeKey?: string): void;
   /** Called when the selection changes. */
   selectionChanged?(ids: string[]): void;
-  /** Called when the user asks for the add-node menu at a client position (right-click or double-click on the canvas). */
-  openMenu?(clientX: number, clientY: number): void;
+  /**
+   * Called when the user asks for the add-node menu at a client position (right-click or
+   * double-click on the canvas; a wire let go on the empty canvas, `wire` its hanging end).
+   */
+  openMenu?(clientX: number, clientY: number, wire?: WireEnd): void;
   /** Tells the user why a gesture did nothing (a wire that would close a cycle). */
   notify?(message: string): void;
   /** Shows parameter `name` of agent type `typeId` in the Parameters panel (a node's exposed chip was clicked). */
@@ -65,8 +69,11 @@ export interface SteerEditor {
   frame(): Promise<void>;
   /** Where the pointer is over the canvas (client coordinates), or null when it is elsewhere. */
   pointer(): [number, number] | null;
-  /** Adds a node of a kind at a client position (palette drop, menu pick), selected; nudged off a node already there. */
-  addNodeAt(kind: string, clientX: number, clientY: number): void;
+  /**
+   * Adds a node of a kind at a client position (palette drop, menu pick), selected; nudged off a
+   * node already there. With `wire`, connected to it as well, in the same edit.
+   */
+  addNodeAt(kind: string, clientX: number, clientY: number, wire?: WireEnd): void;
   deleteSelected(): void;
   copy(): void;
   /** Pastes the copied nodes, selected: their top-left corner at the pointer when it is over the canvas, else beside the originals. */
@@ -161,7 +168,16 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     return context;
   });
   AreaExtensions.restrictor(area, { scaling: () => ({ min: 0.15, max: 2.5 }) });
-  installWiring(editor, connection, state, host);
+  installWiring(editor, connection, state, {
+    apply: host.apply,
+    notify: host.notify,
+    // let go on a node's body is not let go on the canvas: only the empty canvas opens the search
+    droppedOnNothing: (end) => {
+      const at = pointer.at;
+      if (!at || nodeAt(...clientToGraph(...at))) return;
+      host.openMenu?.(at[0], at[1], end);
+    },
+  });
 
   const culling = createCulling(container, editor, area, size);
   cullSoon = culling.soon;
@@ -244,14 +260,25 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     selectWhenShown: reconciler.selectWhenShown,
   });
 
-  function addNodeAt(kind: string, clientX: number, clientY: number): void {
+  function addNodeAt(kind: string, clientX: number, clientY: number, wire?: WireEnd): void {
     const g = shownGraph(state);
-    if (!g || !getNodeDef(kind)) return;
+    const def = getNodeDef(kind);
+    if (!g || !def) return;
     const id = freshNodeId(g.nodes);
     const at = clientToGraph(clientX, clientY);
     const [dx, dy] = freeOffset(g.nodes.map((n) => n.position), [at], [30, 30], 0);
     reconciler.selectWhenShown([id]);
-    host.apply(addNode(shownAt(state), { id, kind, params: {}, position: [at[0] + dx, at[1] + dy] }));
+    const node = { id, kind, params: {}, position: [at[0] + dx, at[1] + dy] as [number, number] };
+    host.apply(wire ? addNodeWired(shownAt(state), node, def, wire) : addNode(shownAt(state), node));
+  }
+
+  /** The id of the node drawn at a graph position, or undefined. */
+  function nodeAt(x: number, y: number): string | undefined {
+    for (const n of editor.getNodes()) {
+      const p = area.nodeViews.get(n.id)?.position;
+      if (p && x >= p.x && x <= p.x + n.width && y >= p.y && y <= p.y + n.height) return n.id;
+    }
+    return undefined;
   }
 
   const removeBoxSelect = installBoxSelect(container, {
