@@ -16,11 +16,12 @@ import { LitPlugin, Presets } from '@retejs/lit-plugin';
 import { MinimapPlugin } from 'rete-minimap-plugin';
 import { getNodeDef } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
-import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
+import { addNode, disconnect, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
 import { installBoxSelect } from './box-select';
+import { installKnife, pathPoints } from './knife';
 import { createClipboard } from './clipboard';
 import { createCulling } from './culling';
 import { fitTransform } from './fit';
@@ -195,7 +196,8 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     if (ctx.type === 'contextmenu') {
       ctx.data.event.preventDefault();
       ctx.data.event.stopPropagation();
-      if (ctx.data.context === 'root') host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
+      // Ctrl+right-drag is the knife (knife.ts), not a menu
+      if (ctx.data.context === 'root' && !ctx.data.event.ctrlKey) host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
       return;
     }
     if (ctx.type === 'nodepicked' || ctx.type === 'pointerup') queueMicrotask(selection.report);
@@ -292,6 +294,25 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     select: (ids) => void selection.select(ids),
   });
 
+  const removeKnife = installKnife(container, {
+    clientToGraph,
+    wires: function* () {
+      for (const c of editor.getConnections()) {
+        const wrapper = area.connectionViews.get(c.id)?.element.querySelector('rete-connection-wrapper');
+        const path = (wrapper?.shadowRoot ?? wrapper)?.querySelector('steer-connection')?.shadowRoot?.querySelector('path');
+        if (path) yield { id: c.id, points: pathPoints(path) };
+      }
+    },
+    cut: (ids) => {
+      const at = shownAt(state);
+      const cuts = ids.flatMap((id) => {
+        const c = editor.getConnection(id);
+        return c ? [disconnect(at, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] })] : [];
+      });
+      host.apply((doc) => cuts.reduce((d, cut) => cut(d), doc));
+    },
+  });
+
   // A double-click on the empty canvas opens the add menu there (instead of Rete's zoom step).
   const holder = container.parentElement ?? container;
   const onDoubleClick = (e: MouseEvent): void => {
@@ -364,6 +385,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       size.destroy();
       selection.destroy();
       removeBoxSelect();
+      removeKnife();
       holder.removeEventListener('dblclick', onDoubleClick, true);
       container.removeEventListener('pointermove', onPointerMove);
       container.removeEventListener('pointerleave', onPointerLeave);
