@@ -30,6 +30,7 @@ import { serializeScene } from '../document/serialize';
 import type { ProbeSource, ProbeTipTarget } from './inspector';
 import { ShortcutController } from './keymap';
 import { layoutKeys } from './layout-keys';
+import type { WireEnd } from '../editor/wire-drop';
 import { layoutStyles, minimapPreference, rememberMinimap, renderApp, type MenuAt, type PanelName, type PreviewStats } from './layout';
 import { PRESETS, newScene } from './presets';
 import { sceneEdit, worldChangeEdit } from './scene-edits';
@@ -264,7 +265,7 @@ export class SteerApp extends LitElement {
     this.editor = createEditor(this.editorHost, {
       apply: (edit, mergeKey) => this.apply(edit, mergeKey),
       selectionChanged: (ids) => (this.selection = ids),
-      openMenu: (x, y) => this.openMenu(x, y),
+      openMenu: (x, y, wire) => this.openMenu(x, y, wire),
       notify: (message) => (this.notice = message),
       showTypeParam: (typeId, name) => void this.params.show(typeId, name),
     });
@@ -625,9 +626,9 @@ export class SteerApp extends LitElement {
     this.editor?.showMinimap(this.minimapShown);
   }
 
-  private openMenu(clientX: number, clientY: number): void {
+  private openMenu(clientX: number, clientY: number, wire?: WireEnd): void {
     const r = this.getBoundingClientRect();
-    this.menu = { x: Math.min(clientX, r.right - 250), y: Math.min(clientY, r.bottom - 390), clientX, clientY };
+    this.menu = { x: Math.min(clientX, r.right - 250), y: Math.min(clientY, r.bottom - 390), clientX, clientY, wire };
   }
 
   graphCentre(): [number, number] {

@@ -11,6 +11,7 @@ import { updateScene, type Edit } from '../document/commands';
 import type { History } from '../document/history';
 import type { SceneDocument } from '../document/types';
 import type { SteerEditor } from '../editor/editor';
+import type { WireEnd } from '../editor/wire-drop';
 import { MINIMAP_RATIO, MINIMAP_SIZE } from '../editor/theme';
 import type { SceneEditDetail } from '../preview/preview';
 import type { AgentTypeActions } from './agent-types';
@@ -61,6 +62,8 @@ export interface MenuAt {
   y: number;
   clientX: number;
   clientY: number;
+  /** Opened by a wire let go on the canvas: its hanging end (the menu lists the kinds that fit it; the node picked is connected). */
+  wire?: WireEnd;
 }
 
 /** The side panel shown. */
@@ -404,11 +407,11 @@ export function renderApp(app: AppView): TemplateResult {
     </footer>
 
     ${app.menu
-      ? html`<steer-node-menu style="left:${app.menu.x}px;top:${app.menu.y}px"
+      ? html`<steer-node-menu style="left:${app.menu.x}px;top:${app.menu.y}px" .wire=${app.menu.wire}
           @node-pick=${(e: CustomEvent<{ kind: string }>) => {
             const m = app.menu!;
             app.menu = null;
-            app.editor?.addNodeAt(e.detail.kind, m.clientX, m.clientY);
+            app.editor?.addNodeAt(e.detail.kind, m.clientX, m.clientY, m.wire);
           }}
           @menu-close=${() => (app.menu = null)}></steer-node-menu>`
       : nothing}

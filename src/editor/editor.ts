@@ -18,12 +18,13 @@ import { getNodeDef } from '../../nodes/index';
 import { addGroupUse } from '../document/group-commands';
 import { GROUP_USE_PREFIX } from '../document/group-def';
 import type { Diagnostic } from '../compiler/diagnostics';
-import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
+import { addNode, disconnect, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
 import { createBoxes } from './boxes';
 import { installBoxSelect } from './box-select';
+import { installKnife, pathPoints } from './knife';
 import { createClipboard } from './clipboard';
 import { createCulling } from './culling';
 import { fitTransform } from './fit';
@@ -39,6 +40,7 @@ import { createSelection } from './selection';
 import { LaidOutSocketPosition } from './socket-position';
 import { createEditorState, round, shownAt, shownGraph } from './state';
 import { MINIMAP_RATIO, MINIMAP_SIZE, SOCKET_COLOR } from './theme';
+import { addNodeWired, type WireEnd } from './wire-drop';
 import { installWiring } from './wiring';
 
 /** What the editor needs from the app. */
@@ -47,8 +49,11 @@ export interface EditorHost {
   apply(edit: Edit, mergeKey?: string): void;
   /** Called when the selection changes. */
   selectionChanged?(ids: string[]): void;
-  /** Called when the user asks for the add-node menu at a client position (right-click or double-click on the canvas). */
-  openMenu?(clientX: number, clientY: number): void;
+  /**
+   * Called when the user asks for the add-node menu at a client position (right-click or
+   * double-click on the canvas; a wire let go on the empty canvas, `wire` its hanging end).
+   */
+  openMenu?(clientX: number, clientY: number, wire?: WireEnd): void;
   /** Tells the user why a gesture did nothing (a wire that would close a cycle). */
   notify?(message: string): void;
   /** Shows parameter `name` of agent type `typeId` in the Parameters panel (a node's exposed chip was clicked). */
@@ -69,8 +74,11 @@ export interface SteerEditor {
   frame(): Promise<void>;
   /** Where the pointer is over the canvas (client coordinates), or null when it is elsewhere. */
   pointer(): [number, number] | null;
-  /** Adds a node of a kind at a client position (palette drop, menu pick), selected; nudged off a node already there. */
-  addNodeAt(kind: string, clientX: number, clientY: number): void;
+  /**
+   * Adds a node of a kind at a client position (palette drop, menu pick), selected; nudged off a
+   * node already there. With `wire`, connected to it as well, in the same edit.
+   */
+  addNodeAt(kind: string, clientX: number, clientY: number, wire?: WireEnd): void;
   /** Selects these nodes as soon as the document that holds them is shown. */
   selectWhenShown(ids: string[]): void;
   deleteSelected(): void;
@@ -169,7 +177,16 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     return context;
   });
   AreaExtensions.restrictor(area, { scaling: () => ({ min: 0.15, max: 2.5 }) });
-  installWiring(editor, connection, state, host);
+  installWiring(editor, connection, state, {
+    apply: host.apply,
+    notify: host.notify,
+    // let go on a node's body is not let go on the canvas: only the empty canvas opens the search
+    droppedOnNothing: (end) => {
+      const at = pointer.at;
+      if (!at || nodeAt(...clientToGraph(...at))) return;
+      host.openMenu?.(at[0], at[1], end);
+    },
+  });
 
   const culling = createCulling(container, editor, area, size);
   cullSoon = culling.soon;
@@ -187,7 +204,8 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     if (ctx.type === 'contextmenu') {
       ctx.data.event.preventDefault();
       ctx.data.event.stopPropagation();
-      if (ctx.data.context === 'root') host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
+      // Ctrl+right-drag is the knife (knife.ts), not a menu
+      if (ctx.data.context === 'root' && !ctx.data.event.ctrlKey) host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
       return;
     }
     if (ctx.type === 'nodepicked' || ctx.type === 'pointerup') queueMicrotask(selection.report);
@@ -270,10 +288,11 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     selectWhenShown: reconciler.selectWhenShown,
   });
 
-  function addNodeAt(kind: string, clientX: number, clientY: number): void {
+  function addNodeAt(kind: string, clientX: number, clientY: number, wire?: WireEnd): void {
     const g = shownGraph(state);
     const group = kind.startsWith(GROUP_USE_PREFIX);
-    if (!g || (!group && !getNodeDef(kind))) return;
+    const def = getNodeDef(kind);
+    if (!g || (!group && !def)) return;
     const at = clientToGraph(clientX, clientY);
     const [dx, dy] = freeOffset(g.nodes.map((n) => n.position), [at], [30, 30], 0);
     const position: [number, number] = [at[0] + dx, at[1] + dy];
@@ -286,7 +305,17 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     }
     const id = freshNodeId(g.nodes);
     reconciler.selectWhenShown([id]);
-    host.apply(addNode(shownAt(state), { id, kind, params: {}, position }));
+    const node = { id, kind, params: {}, position };
+    host.apply(wire && def ? addNodeWired(shownAt(state), node, def, wire) : addNode(shownAt(state), node));
+  }
+
+  /** The id of the node drawn at a graph position, or undefined. */
+  function nodeAt(x: number, y: number): string | undefined {
+    for (const n of editor.getNodes()) {
+      const p = area.nodeViews.get(n.id)?.position;
+      if (p && x >= p.x && x <= p.x + n.width && y >= p.y && y <= p.y + n.height) return n.id;
+    }
+    return undefined;
   }
 
   const layout = createLayoutTools({
@@ -308,6 +337,25 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       }
     },
     select: (ids) => void selection.select(ids),
+  });
+
+  const removeKnife = installKnife(container, {
+    clientToGraph,
+    wires: function* () {
+      for (const c of editor.getConnections()) {
+        const wrapper = area.connectionViews.get(c.id)?.element.querySelector('rete-connection-wrapper');
+        const path = (wrapper?.shadowRoot ?? wrapper)?.querySelector('steer-connection')?.shadowRoot?.querySelector('path');
+        if (path) yield { id: c.id, points: pathPoints(path) };
+      }
+    },
+    cut: (ids) => {
+      const at = shownAt(state);
+      const cuts = ids.flatMap((id) => {
+        const c = editor.getConnection(id);
+        return c ? [disconnect(at, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] })] : [];
+      });
+      host.apply((doc) => cuts.reduce((d, cut) => cut(d), doc));
+    },
   });
 
   // A double-click on the empty canvas opens the add menu there (instead of Rete's zoom step).
@@ -390,6 +438,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       size.destroy();
       selection.destroy();
       removeBoxSelect();
+      removeKnife();
       holder.removeEventListener('dblclick', onDoubleClick, true);
       container.removeEventListener('pointermove', onPointerMove);
       container.removeEventListener('pointerleave', onPointerLeave);

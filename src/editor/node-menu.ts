@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { NODE_DEFS } from '../../nodes/index';
 import type { Category, NodeDef } from '../../nodes/types';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from './theme';
+import { fittingPort, type WireEnd } from './wire-drop';
 
 const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'output'];
 
@@ -38,15 +39,19 @@ export function searchNodes(query: string, defs: readonly NodeDef[] = NODE_DEFS)
  * The add-node menu (right-click on the canvas): a search field and the node kinds grouped by
  * category; searching, the matches best first. Enter adds the highlighted one (the first unless
  * the arrow keys moved it); Escape or a click outside closes. Dispatches `node-pick` with the kind.
+ * Opened by a wire let go on the canvas (`wire`), it lists only the kinds with a socket that fits it.
  */
 export class SteerNodeMenu extends LitElement {
   static properties = {
     query: { state: true },
     active: { state: true },
+    wire: { attribute: false },
   };
 
   declare query: string;
   declare active: number;
+  /** The hanging end of the wire that opened the menu, if one did: only kinds that can take it are listed. */
+  declare wire: WireEnd | undefined;
 
   static styles = css`
     :host {
@@ -155,14 +160,15 @@ export class SteerNodeMenu extends LitElement {
 
   render() {
     const q = this.query.trim();
-    const matches = searchNodes(this.query);
+    const wire = this.wire;
+    const matches = searchNodes(this.query, wire ? NODE_DEFS.filter((d) => fittingPort(d, wire)) : NODE_DEFS);
     // Searching, the results are one list, best match first (Enter adds the first); else by category.
     const grouped: { c: Category | null; defs: NodeDef[] }[] = q ? [{ c: null, defs: matches }] : ORDER.map((c) => ({ c, defs: matches.filter((d) => d.category === c) })).filter((g) => g.defs.length);
     const flat = grouped.flatMap((g) => g.defs);
     return html`
       <input
         type="search"
-        placeholder="Add a node…"
+        placeholder=${!wire ? 'Add a node…' : wire.side === 'output' ? `Add a node taking this ${wire.type}…` : `Add a node giving a ${wire.type}…`}
         aria-label="Search nodes"
         .value=${this.query}
         @input=${(e: Event) => {

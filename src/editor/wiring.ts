@@ -1,8 +1,9 @@
 /**
  * Wiring gestures: dragging a wire from a socket. A typed connection that closes no cycle becomes
  * a document edit; one that would close a cycle is refused with a notice; any drop ends the drag;
- * and a wire the user takes off becomes an edit too (every change to the graph comes from the
- * document).
+ * a new wire dropped on nothing is handed to the host (wire-drop.ts: the add-node search opens
+ * there); and a wire the user takes off becomes an edit too (every change to the graph comes from
+ * the document).
  */
 import type { NodeEditor } from 'rete';
 import { ClassicFlow, getSourceTarget, type ConnectionPlugin, type SocketData } from 'rete-connection-plugin';
@@ -12,11 +13,14 @@ import { cycleThrough } from './cycles';
 import { setDragState } from './drag-state';
 import type { AreaExtra, Schemes } from './schemes';
 import { shownAt, shownGraph, type EditorState } from './state';
+import type { WireEnd } from './wire-drop';
 
 /** What wiring needs from its editor's host. */
 export interface WiringHost {
   apply(edit: Edit, mergeKey?: string): void;
   notify?(message: string): void;
+  /** A wire dragged from `end` was let go on no socket (not one taken off an input: that one is just removed). */
+  droppedOnNothing?(end: WireEnd): void;
 }
 
 /** Makes wires on `connection` edits of the document shown in `state` (call after the area uses `connection`). */
@@ -47,12 +51,16 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
    */
   const keep = new Set<string>();
 
+  /** The drag in progress: its socket, whether it was let go on a socket, whether it took a wire off an input. */
+  const drag = { end: null as WireEnd | null, onSocket: false, tookOff: false };
+
   /**
    * Any drop ends the drag: a drop on a socket that cannot take the connection cancels it (the
    * socket was dimmed while dragging) instead of leaving the connection hanging on the pointer,
    * and leaves the wires there as they were.
    */
   function endDragOnAnySocket(from: SocketData, to: SocketData): boolean {
+    drag.onSocket = true;
     const ends = typedEnds(from, to);
     if (!ends || cycleOf(...ends)) {
       for (const c of editor.getConnections()) if (c.target === to.nodeId && c.targetInput === to.key && to.side === 'input') keep.add(c.id);
@@ -87,6 +95,7 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
     if (ctx.type === 'connectionremove') {
       const c = ctx.data;
       if (keep.delete(c.id)) return;
+      if (drag.end) drag.tookOff = true;
       host.apply(disconnect(shownAt(state), { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] }), `gesture:${state.gesture}`);
       return;
     }
@@ -105,8 +114,15 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
       const node = editor.getNode(s.nodeId);
       const type = s.side === 'output' ? node?.def?.outputs.find((p) => p.key === s.key)?.type : node?.inputDefs.find((p) => p.key === s.key)?.type;
       if (type) setDragState({ type, side: s.side, nodeId: s.nodeId });
+      drag.end = type ? { nodeId: s.nodeId, key: s.key, side: s.side, type } : null;
+      drag.onSocket = drag.tookOff = false;
     }
-    if (ctx.type === 'connectiondrop') setDragState(null);
+    if (ctx.type === 'connectiondrop') {
+      setDragState(null);
+      const { end, onSocket, tookOff } = drag;
+      drag.end = null;
+      if (end && !ctx.data.created && !onSocket && !tookOff) host.droppedOnNothing?.(end);
+    }
     return ctx;
   });
 }
