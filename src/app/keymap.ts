@@ -20,6 +20,7 @@ export type ShortcutAction =
   | 'save-as'
   | 'mute'
   | 'group'
+  | 'tab'
   | 'ungroup'
   | 'delete'
   | 'close-menus';
@@ -48,6 +49,7 @@ export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction 
   if (mod && k === 'd') return 'duplicate';
   if (!mod && !e.altKey && k === 'm') return 'mute';
   if (mod && !e.shiftKey && k === 'g') return e.altKey ? 'ungroup' : 'group';
+  if (e.key === 'Tab' && !mod && !e.altKey && !e.shiftKey && !focusNeedsTab()) return 'tab';
   if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) return 'delete';
   if (e.key === 'Escape') return 'close-menus';
   return null;
@@ -60,6 +62,14 @@ export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction 
  */
 export function keepsDefault(action: ShortcutAction): boolean {
   return action === 'copy' || action === 'close-menus';
+}
+
+/** Whether the focus is on something Tab moves on from (a button, a link, a field): then Tab is the browser's, not the graph's. */
+function focusNeedsTab(): boolean {
+  if (typeof document === 'undefined') return false;
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return !!el && el !== document.body && el.matches('button, a[href], input, select, textarea, [tabindex]:not(steer-app)');
 }
 
 /** Whether a key event comes from typing in a field (then it is never a graph shortcut). */

@@ -15,7 +15,7 @@
 import { getNodeDef, paramDefs } from '../../nodes/index';
 import type { NumberParam, ParamDef } from '../../nodes/types';
 import { updateType, type Edit } from './commands';
-import { graphOf, graphsOf, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
+import { graphOf, graphsOf, groupOfGraph, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
 import { LENGTHS, LIMITS, RANGES } from './schema';
 import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type TypeParam } from './types';
 
@@ -241,6 +241,8 @@ export function exposeParam(doc: { agentTypes: readonly AgentType[] }, at: Graph
   const typeId = typeOfGraph(at);
   const state = stateOfGraph(at);
   const none = { edit: (d: Parameters<Edit>[0]) => d, name: '' };
+  // (inside a group, a node's parameter is not the type's to read: its uses set it, see group-commands.ts)
+  if (groupOfGraph(at) !== undefined) return none;
   const type = doc.agentTypes.find((t) => t.id === typeId);
   const node = type && graphOf(type, state)?.nodes.find((n) => n.id === nodeId);
   const def = node && getNodeDef(node.kind);
@@ -273,7 +275,7 @@ export function exposeParam(doc: { agentTypes: readonly AgentType[] }, at: Graph
 export const unexposeParam =
   (at: GraphAt, nodeId: string, key: string): Edit =>
   (doc) =>
-    updateType(doc, typeOfGraph(at), (t) => {
+    groupOfGraph(at) !== undefined ? doc : updateType(doc, typeOfGraph(at), (t) => {
       const state = stateOfGraph(at);
       const g = graphOf(t, state);
       const n = g?.nodes.find((x) => x.id === nodeId);

@@ -135,4 +135,47 @@ describe('node groups in the editor', () => {
     await page.waitForFunction(() => !(window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups);
     expect(errors).toEqual([]);
   });
+
+  it('Tab enters a group: its inner nodes with Group Input and Output, a breadcrumb; edits inside change the group; Tab and the breadcrumb leave', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const before = await doc(page);
+    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
+    await pick(page, 'wolf');
+    await pick(page, 'evade', true);
+    await page.keyboard.press('Control+g');
+    await waitDoc(page, { lacks: ['wolf', 'evade'], groups: 1, groupNodes: 1 });
+    const use = nodesOf(await doc(page)).find((n) => n.kind === 'group')!;
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 1);
+    await page.keyboard.press('Tab');
+    const crumb = page.locator('[data-test="group-breadcrumb"]');
+    await crumb.waitFor();
+    expect((await crumb.textContent())!.replace(/\s+/g, '')).toBe('Sheep›default›Group1');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
+    expect(await page.locator('steer-node[data-kind="@out"] header .title').textContent()).toBe('Group Output');
+    await page.locator(socket('@out', 'input', 'out1')).waitFor();
+    await screenshot(page, 'group-inside');
+    // delete Nearest Agent inside: the group changes, and the use says what is wrong inside
+    await pick(page, 'wolf');
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => !(window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups![0].graph.nodes.some((n) => n.id === 'wolf'));
+    expect(nodesOf(await doc(page)).some((n) => n.id === 'wolf')).toBe(false);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups![0].graph.nodes.some((n) => n.id === 'wolf'));
+    // a click on the empty canvas selects nothing; Tab leaves
+    const graph = (await page.locator('[data-test="graph"]').boundingBox())!;
+    await page.mouse.click(graph.x + graph.width - 20, graph.y + graph.height / 2);
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 0);
+    await page.keyboard.press('Tab');
+    await crumb.waitFor({ state: 'detached' });
+    await page.locator(`steer-node[data-node-id="${use.id}"]`).waitFor();
+    // in again, and out with the breadcrumb
+    await pick(page, use.id);
+    await page.keyboard.press('Tab');
+    await crumb.waitFor();
+    await crumb.locator('button[data-depth="0"]').click();
+    await crumb.waitFor({ state: 'detached' });
+    await page.locator(`steer-node[data-node-id="${use.id}"]`).waitFor();
+    expect(errors).toEqual([]);
+  });
 });
