@@ -13,11 +13,12 @@
  * node is when its state goes.
  */
 import { getNodeDef, paramDefs } from '../../nodes/index';
+import { nodeDefIn } from './group-def';
 import type { NumberParam, ParamDef } from '../../nodes/types';
 import { updateType, type Edit } from './commands';
 import { graphOf, graphsOf, groupOfGraph, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
 import { LENGTHS, LIMITS, RANGES } from './schema';
-import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type TypeParam } from './types';
+import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type SceneDocument, type TypeParam } from './types';
 
 /** The parameters of a type (none when it has no `params`). */
 export function paramsOf(type: Pick<AgentType, 'params'>): readonly TypeParam[] {
@@ -245,7 +246,8 @@ export function exposeParam(doc: { agentTypes: readonly AgentType[] }, at: Graph
   if (groupOfGraph(at) !== undefined) return none;
   const type = doc.agentTypes.find((t) => t.id === typeId);
   const node = type && graphOf(type, state)?.nodes.find((n) => n.id === nodeId);
-  const def = node && getNodeDef(node.kind);
+  // (a group use's parameters are its group's: group-def.ts)
+  const def = node && ('groups' in doc ? nodeDefIn(doc as SceneDocument, node) : getNodeDef(node.kind));
   const p = def && paramDefs(def, node.params).find((q) => q.key === key);
   if (!type || !node || !p || !canExpose(p) || node.exposed?.[key] !== undefined) return none;
   if (name !== undefined && !paramsOf(type).some((x) => x.name === name)) return none;

@@ -5,7 +5,10 @@
  */
 import type { Diagnostic } from '../compiler/diagnostics';
 import { groupOfGraph, stateOfGraph, typeOfGraph, type GraphAt } from '../document/graphs';
-import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Graph, type SceneDocument } from '../document/types';
+import { getNodeDef, paramDefs } from '../../nodes/index';
+import type { Edit } from '../document/commands';
+import { groupParamFor, setGroupParams } from '../document/group-commands';
+import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Graph, type NodeGroup, type SceneDocument } from '../document/types';
 
 /** Where the boundary nodes are drawn when the group does not say: beside its inner nodes. */
 function besideNodes(graph: Graph, side: 'left' | 'right'): [number, number] {
@@ -16,18 +19,47 @@ function besideNodes(graph: Graph, side: 'left' | 'right'): [number, number] {
   return side === 'left' ? [Math.min(...xs) - 260, y] : [Math.max(...xs) + 260, y];
 }
 
-/** Group `id`'s inner graph with its Group Input and Group Output nodes (undefined when there is no such group). */
+const VIEWS = new WeakMap<NodeGroup, Graph>();
+
+/**
+ * Group `id`'s inner graph with its Group Input and Group Output nodes (undefined when there is no
+ * such group). A parameter the group's uses set shows as exposed, under the group parameter's key
+ * (its × takes it back: the editor's unexpose inside a group).
+ */
 export function withBoundary(doc: SceneDocument, id: string): Graph | undefined {
   const g = doc.groups?.find((x) => x.id === id);
   if (!g) return undefined;
-  return {
+  const cached = VIEWS.get(g);
+  if (cached) return cached;
+  const nodes = g.graph.nodes.map((n) => {
+    const mine = (g.params ?? []).filter((p) => p.node === n.id);
+    return mine.length ? { ...n, exposed: { ...(n.exposed ?? {}), ...Object.fromEntries(mine.map((p) => [p.param, p.key])) } } : n;
+  });
+  const view: Graph = {
     nodes: [
       { id: GROUP_IN, kind: GROUP_IN, params: { group: id }, position: g.inputPosition ?? besideNodes(g.graph, 'left') },
-      ...g.graph.nodes,
+      ...nodes,
       { id: GROUP_OUT, kind: GROUP_OUT, params: { group: id }, position: g.outputPosition ?? besideNodes(g.graph, 'right') },
     ],
     connections: g.graph.connections,
   };
+  VIEWS.set(g, view);
+  return view;
+}
+
+/** Inside group `id`: the edit that lets its uses set parameter `key` of inner node `nodeId` (or, `off`, takes that back), and the group parameter's key. */
+export function chooseGroupParam(doc: SceneDocument, id: string, nodeId: string, key: string, off: boolean): { edit: Edit; name: string } {
+  const g = doc.groups?.find((x) => x.id === id);
+  const node = g?.graph.nodes.find((n) => n.id === nodeId);
+  const def = node && getNodeDef(node.kind);
+  const p = def && paramDefs(def, node.params).find((q) => q.key === key);
+  if (!g || !p) return { edit: (d) => d, name: '' };
+  const params = g.params ?? [];
+  const there = params.find((x) => x.node === nodeId && x.param === key);
+  if (off) return { edit: there ? setGroupParams(id, params.filter((x) => x !== there)) : (d) => d, name: there?.key ?? '' };
+  if (there) return { edit: (d) => d, name: there.key };
+  const made = groupParamFor(g, nodeId, key, p.label);
+  return { edit: setGroupParams(id, [...params, made]), name: made.key };
 }
 
 /**

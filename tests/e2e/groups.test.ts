@@ -162,6 +162,10 @@ describe('node groups in the editor', () => {
     expect(nodesOf(await doc(page)).some((n) => n.id === 'wolf')).toBe(false);
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups![0].graph.nodes.some((n) => n.id === 'wolf'));
+    // ◇ on an inner parameter: every use of the group sets it
+    await page.click('steer-node[data-node-id="evade"] steer-param[data-param="threatDistance"] [data-test="expose"]');
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups![0].params?.length === 1);
+    await page.locator('steer-node[data-node-id="evade"] steer-param[data-param="threatDistance"] [data-test="exposed-chip"]').waitFor();
     // a click on the empty canvas selects nothing; Tab leaves
     const graph = (await page.locator('[data-test="graph"]').boundingBox())!;
     await page.mouse.click(graph.x + graph.width - 20, graph.y + graph.height / 2);
@@ -169,6 +173,13 @@ describe('node groups in the editor', () => {
     await page.keyboard.press('Tab');
     await crumb.waitFor({ state: 'detached' });
     await page.locator(`steer-node[data-node-id="${use.id}"]`).waitFor();
+    // the use shows the group's parameter as a field: typed key by key, it overrides the inner value
+    const field = page.locator(`steer-node[data-node-id="${use.id}"] steer-param[data-param="threatDistance"] input[type="number"], steer-node[data-node-id="${use.id}"] steer-param[data-param="threatDistance"] input:not([type="range"])`).first();
+    await field.click({ clickCount: 3 });
+    await page.keyboard.type('150');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].states[0].graph.nodes.find((n) => n.id === id)?.params.threatDistance === 150, use.id);
+    await screenshot(page, 'group-param');
     // in again, and out with the breadcrumb
     await pick(page, use.id);
     await page.keyboard.press('Tab');
