@@ -38,17 +38,23 @@ function waitDoc(page: Page, want: { has?: string[]; lacks?: string[]; groups: n
   }, want);
 }
 
+/** Opens the app on the default scene and groups two of the sheep's nodes with clicks and Ctrl+G; returns the page, its errors and the use's id. */
+async function openAndGroup(first: string, second: string): Promise<{ page: Page; errors: string[]; useId: string }> {
+  opened = await openApp();
+  const { page, errors } = opened;
+  const before = await doc(page);
+  await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
+  await pick(page, first);
+  await pick(page, second, true);
+  await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 2);
+  await page.keyboard.press('Control+g');
+  await waitDoc(page, { lacks: [first, second], groups: 1, groupNodes: 1 });
+  return { page, errors, useId: nodesOf(await doc(page)).find((n) => n.kind === 'group')!.id };
+}
+
 describe('node groups in the editor', () => {
   it('Ctrl+G groups the selected nodes into one node; undo, redo; the node’s button and Ctrl+Alt+G ungroup', async () => {
-    opened = await openApp();
-    const { page, errors } = opened;
-    const before = await doc(page);
-    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
-    await pick(page, 'wolf');
-    await pick(page, 'evade', true);
-    await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 2);
-    await page.keyboard.press('Control+g');
-    await waitDoc(page, { lacks: ['wolf', 'evade'], groups: 1, groupNodes: 1 });
+    const { page, errors } = await openAndGroup('wolf', 'evade');
     let d = await doc(page);
     const use = nodesOf(d).find((n) => n.kind === 'group')!;
     expect(d.groups![0].graph.nodes.map((n) => n.id)).toEqual(['wolf', 'evade']);
@@ -83,14 +89,7 @@ describe('node groups in the editor', () => {
   });
 
   it('the palette lists the groups: a double-click adds a use in any type; export a group to a file and import it into a new scene', async () => {
-    opened = await openApp();
-    const { page, errors } = opened;
-    const before = await doc(page);
-    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
-    await pick(page, 'flee');
-    await pick(page, 'pointer', true);
-    await page.keyboard.press('Control+g');
-    await waitDoc(page, { lacks: ['flee', 'pointer'], groups: 1, groupNodes: 1 });
+    const { page, errors } = await openAndGroup('flee', 'pointer');
     const item = page.locator('steer-palette .item[data-group]');
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.locator('.label').textContent()).toBe('Group 1');
@@ -137,15 +136,8 @@ describe('node groups in the editor', () => {
   });
 
   it('Tab enters a group: its inner nodes with Group Input and Output, a breadcrumb; edits inside change the group; Tab and the breadcrumb leave', async () => {
-    opened = await openApp();
-    const { page, errors } = opened;
-    const before = await doc(page);
-    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
-    await pick(page, 'wolf');
-    await pick(page, 'evade', true);
-    await page.keyboard.press('Control+g');
-    await waitDoc(page, { lacks: ['wolf', 'evade'], groups: 1, groupNodes: 1 });
-    const use = nodesOf(await doc(page)).find((n) => n.kind === 'group')!;
+    const { page, errors, useId } = await openAndGroup('wolf', 'evade');
+    const use = { id: useId };
     await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 1);
     await page.keyboard.press('Tab');
     const crumb = page.locator('[data-test="group-breadcrumb"]');
