@@ -6,7 +6,7 @@ import * as commands from '../document/commands';
 import { setMuted, setParams, type Edit } from '../document/commands';
 import type { History } from '../document/history';
 import { printable } from '../document/errors';
-import { graphOf } from '../document/graphs';
+import { graphIn, graphOf } from '../document/graphs';
 import type { Graph, SceneDocument } from '../document/types';
 import { createEditor, type SteerEditor } from '../editor/editor';
 import { FIX_EVENT, type FixDetail } from '../editor/fix-event';
@@ -59,6 +59,7 @@ export class SteerApp extends LitElement {
     doc: { state: true },
     typeId: { state: true },
     stateIndex: { state: true },
+    groupPath: { state: true },
     stateView: { state: true },
     compiled: { state: true },
     dirty: { state: true },
@@ -90,6 +91,8 @@ export class SteerApp extends LitElement {
   declare typeId: string;
   /** Which graph of the selected type the editor shows: a state's index, or ANY_STATE (src/document/graphs.ts). */
   declare stateIndex: number;
+  /** The groups entered (Tab), outermost first: the editor shows the last one's inner graph; empty: the state's graph. */
+  declare groupPath: string[];
   /** Whether the state view (state-view.ts) replaces the node canvas. */
   declare stateView: boolean;
   /** The open document compiled (its problems show at once; the preview's module follows). */
@@ -159,6 +162,7 @@ export class SteerApp extends LitElement {
     this.dirty = session.dirty;
     this.typeId = this.doc.agentTypes[0]?.id ?? '';
     this.stateIndex = 0;
+    this.groupPath = [];
     this.stateView = false;
     this.compiled = this.main.build.compiled;
     this.dialog = null;
@@ -213,6 +217,7 @@ export class SteerApp extends LitElement {
         },
         mute: onGraph(() => this.toggleMute()),
         group: onGraph(() => this.groups.group()),
+        tab: onGraph(() => this.groups.tab()),
         ungroup: onGraph(() => this.groups.ungroup()),
         delete: onGraph(() => this.editor?.deleteSelected()),
         ...layoutKeys(() => this.editor, onGraph),
@@ -279,12 +284,15 @@ export class SteerApp extends LitElement {
     if (changed.has('typeId') && !changed.has('stateIndex')) this.stateIndex = 0;
     const type = this.doc.agentTypes.find((t) => t.id === this.typeId);
     if (type && !graphOf(type, this.stateIndex)) this.stateIndex = 0;
+    // another type or state leaves the groups entered; so does a group that went away (an undo)
+    if (changed.has('typeId') || changed.has('stateIndex')) this.groupPath = [];
+    this.groupPath = this.groups.entered(this.groupPath);
   }
 
   protected updated(changed: PropertyValues<this>): void {
     if (changed.has('compare')) this.toggleAttribute('comparing', !!this.compare);
     if (changed.has('doc') || changed.has('dirty')) document.title = tabTitle(this.doc.name, this.dirty);
-    const graphChanged = changed.has('doc') || changed.has('typeId') || changed.has('stateIndex') || changed.has('compiled');
+    const graphChanged = changed.has('doc') || changed.has('typeId') || changed.has('stateIndex') || changed.has('groupPath') || changed.has('compiled');
     if ((graphChanged || changed.has('inspected') || changed.has('followTick')) && this.editor) {
       // the graph shown; while an agent of it is followed, each node ringed in the colour of its arrow
       const f = this.inspected?.followed;
@@ -677,14 +685,14 @@ export class SteerApp extends LitElement {
   };
 
   /** Where the graph shown in the editor is: the selected type and its shown state. */
-  shownAt(): { type: string; state: number } {
-    return { type: this.typeId, state: this.stateIndex };
+  shownAt(): { type: string; state: number; group?: string } {
+    const group = this.groupPath[this.groupPath.length - 1];
+    return group ? { type: this.typeId, state: this.stateIndex, group } : { type: this.typeId, state: this.stateIndex };
   }
 
-  /** The graph shown in the editor, if the selected type has it. */
+  /** The graph shown in the editor, if the selected type has it (inside a group: the group's). */
   shownGraph(): Graph | undefined {
-    const type = this.doc.agentTypes.find((t) => t.id === this.typeId);
-    return type && graphOf(type, this.stateIndex);
+    return graphIn(this.doc, this.shownAt());
   }
 
   /** Mutes the selected behaviours and combinators (M), or unmutes them when all are muted. */

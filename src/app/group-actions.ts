@@ -20,6 +20,8 @@ export interface GroupHost {
   apply(edit: Edit, mergeKey?: string): void;
   shownAt(): { type: string; state: number };
   shownGraph(): Graph | undefined;
+  /** The groups entered, outermost first (see SteerApp.groupPath). */
+  groupPath: string[];
 }
 
 /** The group actions on a host. */
@@ -64,6 +66,29 @@ export class GroupActions {
       host.editor?.selectWhenShown(back);
       host.notice = `Ungrouped ${uses.length === 1 ? 'one group' : `${uses.length} groups`}.`;
     }
+  }
+
+  /** `path` without the groups that are gone from the library, and from the first one gone on (the same array when all are there). */
+  entered(path: string[]): string[] {
+    const k = path.findIndex((id) => !this.host.doc.groups?.some((g) => g.id === id));
+    return k < 0 ? path : path.slice(0, k);
+  }
+
+  /** Tab: enters the selected group node's group, or with none selected leaves the group shown. */
+  tab(): void {
+    const { host } = this;
+    const ids = host.editor?.selected() ?? [];
+    const use = ids.length === 1 ? host.shownGraph()?.nodes.find((n) => n.id === ids[0] && n.kind === GROUP_KIND) : undefined;
+    const id = use && typeof use.params.group === 'string' && host.doc.groups?.some((g) => g.id === use.params.group) ? use.params.group : undefined;
+    if (id && !host.groupPath.includes(id)) {
+      host.groupPath = [...host.groupPath, id];
+      host.notice = 'Inside the group: edits change every use. Tab (nothing selected) or the bar above leaves.';
+    } else if (host.groupPath.length) this.leave(host.groupPath.length - 1);
+  }
+
+  /** Leaves the groups entered down to `depth` of them (0: the state's graph). */
+  leave(depth: number): void {
+    this.host.groupPath = this.host.groupPath.slice(0, Math.max(0, depth));
   }
 
   /** Downloads group `id` as a `.steergroup.json` file (with the groups it uses). */

@@ -20,6 +20,7 @@ export type ShortcutAction =
   | 'save-as'
   | 'mute'
   | 'group'
+  | 'tab'
   | 'ungroup'
   | 'delete'
   | 'close-menus'
@@ -79,6 +80,7 @@ export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction 
   if (!mod && !e.altKey && !e.shiftKey && k === 'h') return 'collapse';
   if (!mod && !e.altKey && e.shiftKey && k === 'n') return 'add-note';
   if (!mod && e.altKey && !e.shiftKey && Object.hasOwn(ALIGN_KEYS, k)) return ALIGN_KEYS[k];
+  if (e.key === 'Tab' && !mod && !e.altKey && !e.shiftKey && !focusNeedsTab()) return 'tab';
   if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) return 'delete';
   if (e.key === 'Escape') return 'close-menus';
   return null;
@@ -91,6 +93,14 @@ export function shortcutAction(e: KeyPress, sheetOpen: boolean): ShortcutAction 
  */
 export function keepsDefault(action: ShortcutAction): boolean {
   return action === 'copy' || action === 'close-menus';
+}
+
+/** Whether the focus is on something Tab moves on from (a button, a link, a field): then Tab is the browser's, not the graph's. */
+function focusNeedsTab(): boolean {
+  if (typeof document === 'undefined') return false;
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return !!el && el !== document.body && el.matches('button, a[href], input, select, textarea, [tabindex]:not(steer-app)');
 }
 
 /** Whether a key event comes from typing in a field (then it is never a graph shortcut). */

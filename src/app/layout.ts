@@ -5,6 +5,7 @@
  * The element (app.ts) holds the state and actions the template reads, as an {@link AppView}.
  */
 import type { GroupActions } from './group-actions';
+import { renderGroupBreadcrumb } from './group-breadcrumb';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Compiled } from '../compiler/index';
 import { updateScene, type Edit } from '../document/commands';
@@ -88,6 +89,8 @@ export interface AppView {
   readonly types: AgentTypeActions;
   /** The node groups' actions (group-actions.ts). */
   readonly groups: GroupActions;
+  /** The groups entered, outermost first. */
+  readonly groupPath: readonly string[];
   readonly states: StateActions;
   /** The type parameters' actions: the Parameters panel's edits and live values, a node's exposed chip (param-actions.ts). */
   readonly params: ParamActions;
@@ -335,7 +338,7 @@ export function renderApp(app: AppView): TemplateResult {
         : nothing}
       <div class="graph"
         @contextmenu=${(e: Event) => e.preventDefault()}>
-        <div class="canvas"><slot name="editor"></slot>${app.stateView && type
+        <div class="canvas"><slot name="editor"></slot>${renderGroupBreadcrumb(doc, app.typeId, app.stateIndex, app.groupPath, (k) => app.groups.leave(k))}${app.stateView && type
           ? html`<steer-state-view .actions=${app.states} .type=${type} .shown=${app.stateIndex} .source=${app.inspected}></steer-state-view>`
           : nothing}</div>
         <div class="graph-bar" ?hidden=${app.stateView}>

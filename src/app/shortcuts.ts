@@ -25,6 +25,7 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
       { keys: 'M', does: 'Mute or unmute the selected nodes' },
       { keys: 'Ctrl+G', does: 'Group the selected nodes into one group node' },
       { keys: 'Ctrl+Alt+G', does: 'Ungroup the selected group nodes' },
+      { keys: 'Tab', does: 'Enter the selected group node’s group; with nothing selected, leave the group' },
       { keys: 'Drag a socket', does: 'Connect; drag a wire off an input to remove it' },
     ],
   },

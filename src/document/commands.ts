@@ -8,9 +8,9 @@
  * apply (unknown id, no change) returns the same document object, and the history records nothing.
  */
 import { getNodeDef, inputCount, inputPorts, paramDefs } from '../../nodes/index';
-import { ANY_STATE, graphOf, graphsOf, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
+import { ANY_STATE, graphIn, graphsOf, groupOfGraph, updateGraphIn, withGraph, type GraphAt } from './graphs';
 import { LIMITS, RANGES } from './schema';
-import { ID_PATTERN, type AgentType, type Connection, type Graph, type GraphNode, type NamedTarget, type Obstacle, type ParamValue, type SceneDocument, type ScenePath, type SceneWorld } from './types';
+import { GROUP_IN, GROUP_OUT, ID_PATTERN, type AgentType, type Connection, type Graph, type GraphNode, type NamedTarget, type Obstacle, type ParamValue, type SceneDocument, type ScenePath, type SceneWorld } from './types';
 
 /** An edit: document in, document out (the same object when nothing changed). */
 export type Edit = (doc: SceneDocument) => SceneDocument;
@@ -28,11 +28,8 @@ export function updateType(doc: SceneDocument, typeId: string, f: (t: AgentType)
 
 /** Applies `f` to the graph at `at` (a type id alone: its first state's); an unknown type or state changes nothing. */
 export function updateGraph(doc: SceneDocument, at: GraphAt, f: (g: Graph) => Graph): SceneDocument {
-  const state = stateOfGraph(at);
-  return updateType(doc, typeOfGraph(at), (t) => {
-    const g = graphOf(t, state);
-    return g ? withGraph(t, state, f(g)) : t;
-  });
+  // (a group's inner graph too: graphs.ts)
+  return updateGraphIn(doc, at, f);
 }
 
 const sameEnd = (a: [string, string], b: [string, string]): boolean => a[0] === b[0] && a[1] === b[1];
@@ -86,7 +83,8 @@ export const removeNodes =
   (at: GraphAt, ids: readonly string[]): Edit =>
   (doc) =>
     updateGraph(doc, at, (g) => {
-      const gone = new Set(ids);
+      // (inside a group, its Group Input and Group Output stay: they are the group's ports)
+      const gone = new Set(ids.filter((id) => id !== GROUP_IN && id !== GROUP_OUT));
       const nodes = g.nodes.filter((n) => !gone.has(n.id));
       if (nodes.length === g.nodes.length) return g;
       return { ...g, nodes, connections: g.connections.filter((c) => !gone.has(c.from[0]) && !gone.has(c.to[0])) };
@@ -96,7 +94,7 @@ export const removeNodes =
 export const moveNodes =
   (at: GraphAt, moves: readonly { id: string; position: [number, number] }[]): Edit =>
   (doc) =>
-    updateGraph(doc, at, (g) => {
+    moveBoundary(updateGraph(doc, at, (g) => {
       const to = new Map<string, [number, number]>();
       for (const m of moves) if (!to.has(m.id)) to.set(m.id, m.position);
       let changed = false;
@@ -110,7 +108,24 @@ export const moveNodes =
         return { ...n, position: [x, y] as [number, number] };
       });
       return changed ? { ...g, nodes } : g;
-    });
+    }), at, moves);
+
+/** Inside a group (`at.group`), the moves of its Group Input and Group Output: the group's inputPosition and outputPosition. */
+function moveBoundary(doc: SceneDocument, at: GraphAt, moves: readonly { id: string; position: [number, number] }[]): SceneDocument {
+  const id = groupOfGraph(at);
+  const k = id === undefined ? -1 : (doc.groups ?? []).findIndex((g) => g.id === id);
+  if (k < 0) return doc;
+  let g = doc.groups![k];
+  for (const m of moves) {
+    const key = m.id === GROUP_IN ? 'inputPosition' : m.id === GROUP_OUT ? 'outputPosition' : null;
+    const p: [number, number] = [coordinate(m.position[0]), coordinate(m.position[1])];
+    if (key && (g[key]?.[0] !== p[0] || g[key]?.[1] !== p[1])) g = { ...g, [key]: p };
+  }
+  if (g === doc.groups![k]) return doc;
+  const groups = doc.groups!.slice();
+  groups[k] = g;
+  return { ...doc, groups };
+}
 
 /**
  * Sets a node parameter; `undefined` removes it (back to the default). Lowering a variadic node's
@@ -216,8 +231,7 @@ export function paste(
   connections: readonly Connection[],
   offset: [number, number] = [30, 30],
 ): { edit: Edit; ids: string[] } {
-  const type = doc.agentTypes.find((t) => t.id === typeOfGraph(at));
-  const graph = type && graphOf(type, stateOfGraph(at));
+  const graph = graphIn(doc, at);
   if (!graph) return { edit: (d) => d, ids: [] };
   const map = new Map<string, string>();
   const fresh = nodeIds(graph.nodes);

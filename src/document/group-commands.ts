@@ -5,20 +5,17 @@
  */
 import { isSink } from '../../nodes/index';
 import { expandUse } from './expand-group';
-import { graphOf, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
-import { coordinate, freshId, freshNodeId, updateType, type Edit } from './commands';
+import { graphIn, groupOfGraph, updateGraphIn, type GraphAt } from './graphs';
+import { coordinate, freshId, freshNodeId, type Edit } from './commands';
 import { groupOf, nodeDefIn } from './group-def';
 import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Connection, type Graph, type GraphNode, type GroupParam, type GroupPort, type NodeGroup, type SceneDocument } from './types';
 
-/** The graph at `at`, or undefined. */
-function graphAt(doc: SceneDocument, at: GraphAt): Graph | undefined {
-  const type = doc.agentTypes.find((t) => t.id === typeOfGraph(at));
-  return type && graphOf(type, stateOfGraph(at));
-}
+/** The graph at `at` (a group's inner graph too), or undefined. */
+const graphAt = graphIn;
 
 /** The document with the graph at `at` replaced. */
 function withGraphAt(doc: SceneDocument, at: GraphAt, graph: Graph): SceneDocument {
-  return updateType(doc, typeOfGraph(at), (t) => withGraph(t, stateOfGraph(at), graph));
+  return updateGraphIn(doc, at, () => graph);
 }
 
 /** Applies `f` to one group of the library (the same document when it returns the same group or the id is unknown). */
@@ -56,7 +53,11 @@ export function makeGroup(doc: SceneDocument, at: GraphAt, ids: readonly string[
   if (inner.length === 0) return none;
   const inside = new Set(inner.map((n) => n.id));
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-  const outputType = (e: readonly [string, string]) => nodeDefIn(doc, byId.get(e[0])!)?.outputs.find((p) => p.key === e[1]);
+  // (inside a group, its Group Input and Group Output are outside any selection)
+  const boundary = groupOfGraph(at) !== undefined ? doc.groups?.find((g) => g.id === groupOfGraph(at)) : undefined;
+  const known = (id: string) => byId.has(id) || (!!boundary && (id === GROUP_IN || id === GROUP_OUT));
+  const outputType = (e: readonly [string, string]) =>
+    e[0] === GROUP_IN ? boundary?.inputs.find((p) => p.key === e[1]) : byId.has(e[0]) ? nodeDefIn(doc, byId.get(e[0])!)?.outputs.find((p) => p.key === e[1]) : undefined;
   const inputs: GroupPort[] = [];
   const outputs: GroupPort[] = [];
   const inKey = new Map<string, string>();
@@ -68,7 +69,7 @@ export function makeGroup(doc: SceneDocument, at: GraphAt, ids: readonly string[
     const fromIn = inside.has(c.from[0]);
     const toIn = inside.has(c.to[0]);
     if (fromIn && toIn) innerWires.push(c);
-    else if (toIn && byId.has(c.from[0])) {
+    else if (toIn && known(c.from[0])) {
       let key = inKey.get(endKey(c.from));
       const port = outputType(c.from);
       if (!port) continue; // a wire from a missing port: the compiler says so; it stays out of the group
@@ -79,7 +80,7 @@ export function makeGroup(doc: SceneDocument, at: GraphAt, ids: readonly string[
         outerWires.push({ from: c.from, to: [useId, key] });
       }
       innerWires.push({ from: [GROUP_IN, key], to: c.to });
-    } else if (fromIn && byId.has(c.to[0])) {
+    } else if (fromIn && known(c.to[0])) {
       let key = outKey.get(endKey(c.from));
       const port = outputType(c.from);
       if (!port) continue;
@@ -181,7 +182,8 @@ export function groupParamFor(group: NodeGroup, node: string, param: string, lab
 /** Adds a use of group `groupId` at `position` to the graph at `at`; returns the edit and the new node's id. */
 export function addGroupUse(doc: SceneDocument, at: GraphAt, groupId: string, position: [number, number]): { edit: Edit; id: string } {
   const graph = graphAt(doc, at);
-  if (!graph || !(doc.groups ?? []).some((g) => g.id === groupId)) return { edit: (d) => d, id: '' };
+  // (not a group into itself; deeper, the compiler says the group contains itself)
+  if (!graph || !(doc.groups ?? []).some((g) => g.id === groupId) || groupOfGraph(at) === groupId) return { edit: (d) => d, id: '' };
   const id = freshNodeId(graph.nodes);
   const node: GraphNode = { id, kind: GROUP_KIND, params: { group: groupId }, position: [coordinate(position[0]), coordinate(position[1])] };
   const edit: Edit = (d) => {

@@ -6,7 +6,7 @@
  */
 import { getNodeDef, paramDefs } from '../../nodes/index';
 import type { NodeDef, ParamDef } from '../../nodes/types';
-import { GROUP_KIND, type GraphNode, type NodeGroup, type SceneDocument } from './types';
+import { GROUP_IN, GROUP_KIND, GROUP_OUT, type GraphNode, type NodeGroup, type SceneDocument } from './types';
 
 /** What the palette and a drop name a use of group `<id>` by, in place of a kind: `group:<id>`. */
 export const GROUP_USE_PREFIX = 'group:';
@@ -57,8 +57,30 @@ export function groupOf(doc: SceneDocument, node: Pick<GraphNode, 'kind' | 'para
   return typeof id === 'string' ? doc.groups?.find((g) => g.id === id) : undefined;
 }
 
-/** A node's definition: the registry's, or for a use of a group in `doc`, the group's. */
+const BOUNDARY = new WeakMap<NodeGroup, { in: NodeDef; out: NodeDef }>();
+
+/** The definitions of a group's Group Input (its outputs: the group's inputs) and Group Output (its inputs: the group's outputs), as the editor draws them inside. */
+export function boundaryDefs(group: NodeGroup): { in: NodeDef; out: NodeDef } {
+  let defs = BOUNDARY.get(group);
+  if (defs) return defs;
+  const emit = () => {
+    throw new Error(`group ${group.id}: its boundary is not compiled`);
+  };
+  const help = (what: string) => `${what} of group ${group.name}: wire inner nodes to it. Tab leaves the group.`;
+  defs = {
+    in: { kind: GROUP_IN, label: 'Group Input', category: 'source', help: help('The inputs'), inputs: [], outputs: group.inputs.map((p) => ({ ...p })), params: [], emit },
+    out: { kind: GROUP_OUT, label: 'Group Output', category: 'output', help: help('The outputs'), inputs: group.outputs.map((p) => ({ ...p })), outputs: [], params: [], emit },
+  };
+  BOUNDARY.set(group, defs);
+  return defs;
+}
+
+/** A node's definition: the registry's, or for a use of a group in `doc`, the group's (and inside a group, its boundary's). */
 export function nodeDefIn(doc: SceneDocument, node: Pick<GraphNode, 'kind' | 'params'>): NodeDef | undefined {
+  if (node.kind === GROUP_IN || node.kind === GROUP_OUT) {
+    const g = doc.groups?.find((x) => x.id === node.params.group);
+    return g && boundaryDefs(g)[node.kind === GROUP_IN ? 'in' : 'out'];
+  }
   if (node.kind !== GROUP_KIND) return getNodeDef(node.kind);
   const g = groupOf(doc, node);
   return g && groupNodeDef(g);

@@ -13,11 +13,12 @@
  * node is when its state goes.
  */
 import { getNodeDef, paramDefs } from '../../nodes/index';
+import { nodeDefIn } from './group-def';
 import type { NumberParam, ParamDef } from '../../nodes/types';
 import { updateType, type Edit } from './commands';
-import { graphOf, graphsOf, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
+import { graphOf, graphsOf, groupOfGraph, stateOfGraph, typeOfGraph, withGraph, type GraphAt } from './graphs';
 import { LENGTHS, LIMITS, RANGES } from './schema';
-import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type TypeParam } from './types';
+import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type SceneDocument, type TypeParam } from './types';
 
 /** The parameters of a type (none when it has no `params`). */
 export function paramsOf(type: Pick<AgentType, 'params'>): readonly TypeParam[] {
@@ -241,9 +242,12 @@ export function exposeParam(doc: { agentTypes: readonly AgentType[] }, at: Graph
   const typeId = typeOfGraph(at);
   const state = stateOfGraph(at);
   const none = { edit: (d: Parameters<Edit>[0]) => d, name: '' };
+  // (inside a group, a node's parameter is not the type's to read: its uses set it, see group-commands.ts)
+  if (groupOfGraph(at) !== undefined) return none;
   const type = doc.agentTypes.find((t) => t.id === typeId);
   const node = type && graphOf(type, state)?.nodes.find((n) => n.id === nodeId);
-  const def = node && getNodeDef(node.kind);
+  // (a group use's parameters are its group's: group-def.ts)
+  const def = node && ('groups' in doc ? nodeDefIn(doc as SceneDocument, node) : getNodeDef(node.kind));
   const p = def && paramDefs(def, node.params).find((q) => q.key === key);
   if (!type || !node || !p || !canExpose(p) || node.exposed?.[key] !== undefined) return none;
   if (name !== undefined && !paramsOf(type).some((x) => x.name === name)) return none;
@@ -273,7 +277,7 @@ export function exposeParam(doc: { agentTypes: readonly AgentType[] }, at: Graph
 export const unexposeParam =
   (at: GraphAt, nodeId: string, key: string): Edit =>
   (doc) =>
-    updateType(doc, typeOfGraph(at), (t) => {
+    groupOfGraph(at) !== undefined ? doc : updateType(doc, typeOfGraph(at), (t) => {
       const state = stateOfGraph(at);
       const g = graphOf(t, state);
       const n = g?.nodes.find((x) => x.id === nodeId);

@@ -17,6 +17,7 @@ import { MinimapPlugin } from 'rete-minimap-plugin';
 import { getNodeDef } from '../../nodes/index';
 import { addGroupUse } from '../document/group-commands';
 import { GROUP_USE_PREFIX } from '../document/group-def';
+import { chooseGroupParam } from './group-view';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { addNode, disconnect, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
@@ -129,12 +130,19 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     scene: () => state.doc!,
     typeId: () => state.typeId,
     expose: (nodeId, key, existing) => {
+      if (state.group) {
+        // inside a group: the group's uses set this parameter (a field on each use)
+        const chosen = chooseGroupParam(state.doc!, state.group, nodeId, key, false);
+        if (chosen.name) host.apply(chosen.edit);
+        return void host.notify?.(`Every use of this group now sets “${chosen.name}” (a field on the group node); × takes it back.`);
+      }
       const { edit, name } = exposeParam(state.doc!, shownAt(state), nodeId, key, existing);
       if (!name) return;
       host.apply(edit);
       host.notify?.(`${existing ? 'Reads' : 'Exposed as'} the parameter “${name}” of this agent type: the Parameters panel (Agent type) sets it live; Ctrl+Z takes it back.`);
     },
-    unexpose: (nodeId, key) => host.apply(unexposeParam(shownAt(state), nodeId, key)),
+    unexpose: (nodeId, key) =>
+      host.apply(state.group ? chooseGroupParam(state.doc!, state.group, nodeId, key, true).edit : unexposeParam(shownAt(state), nodeId, key)),
     showTypeParam: (name) => host.showTypeParam?.(state.typeId, name),
   };
 

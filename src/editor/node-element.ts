@@ -334,7 +334,8 @@ export class SteerNodeElement extends LitElement {
       <header style="--cat:${cat}" title=${n.def?.help ?? `Unknown node kind "${n.kind}"`}>
         <span class="title">${n.label}</span>
         ${n.def && n.kind === GROUP_KIND ? groupButtons(this, n.id) : nothing}
-        ${n.def && n.kind !== GROUP_KIND ? html`<button class="help" data-test="node-help-button" title="Help: what ${n.label} computes, its parameters and units" aria-label="Help: ${n.label}"
+        <!-- (a group's Group Input and Group Output, kinds @in and @out, have no help page: their tooltip says what they are) -->
+        ${n.def && n.kind !== GROUP_KIND && !n.kind.startsWith('@') ? html`<button class="help" data-test="node-help-button" title="Help: what ${n.label} computes, its parameters and units" aria-label="Help: ${n.label}"
           @pointerdown=${(e: Event) => e.stopPropagation()} @click=${(e: Event) => { e.stopPropagation(); requestNodeHelp(this, n.kind); }}>?</button>` : nothing}
         ${n.muted ? html`<span class="muted-tag" data-test="muted" title="Muted: adds no force (a Truncate or Scale passes its input through). Select it and press M to unmute.">muted</span>` : nothing}
         ${badgeKind && !fixable

@@ -6,8 +6,9 @@
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import type { Diagnostic } from '../compiler/diagnostics';
-import { graphOf, stateOfGraph, typeOfGraph, type GraphAt } from '../document/graphs';
-import { GROUP_KIND, type Connection as DocConnection, type SceneDocument } from '../document/types';
+import { graphOf, groupOfGraph, stateOfGraph, typeOfGraph, type GraphAt } from '../document/graphs';
+import { innerDiagnostics, withBoundary } from './group-view';
+import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Connection as DocConnection, type SceneDocument } from '../document/types';
 import { nodeDefIn } from '../document/group-def';
 import { nextTask } from '../next-task';
 import { Connection, SteerNode, setWired, type NodeHost, type Schemes } from './schemes';
@@ -62,15 +63,18 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
     sliceStart = performance.now();
     const t = typeOfGraph(at);
     const s = stateOfGraph(at);
+    const group = groupOfGraph(at) ?? '';
     const type = d.agentTypes.find((x) => x.id === t);
-    const graph = type ? graphOf(type, s) : undefined;
-    const switched = t !== state.typeId || s !== state.stateIndex;
+    // inside a group: its inner nodes and its Group Input and Group Output (group-view.ts)
+    const graph = group ? withBoundary(d, group) : type ? graphOf(type, s) : undefined;
+    const switched = t !== state.typeId || s !== state.stateIndex || group !== state.group;
     const names = (type?.params ?? []).map((p) => p.name).join('\u0000');
     const namesChanged = names !== paramNames;
     paramNames = names;
     state.doc = d;
     state.typeId = t;
     state.stateIndex = s;
+    state.group = group;
     state.syncing++;
     try {
       if (switched) {
@@ -96,7 +100,7 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         }
       }
       const byNode = new Map<string, Diagnostic[]>();
-      for (const g of diagnostics) {
+      for (const g of group ? innerDiagnostics(d, at, diagnostics) : diagnostics) {
         if (g.agentType !== t || !g.nodeId || (g.state ?? 0) !== s) continue;
         const list = byNode.get(g.nodeId) ?? [];
         list.push(g);
@@ -114,7 +118,7 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         let view = editor.getNode(n.id);
         const diags = byNode.get(n.id) ?? [];
         // (a group use is redrawn when its group changed: its name, sockets or parameters)
-        if (!view || view.kind !== n.kind || (n.kind === GROUP_KIND && view.def !== nodeDefIn(d, n))) {
+        if (!view || view.kind !== n.kind || ((n.kind === GROUP_KIND || n.kind === GROUP_IN || n.kind === GROUP_OUT) && view.def !== nodeDefIn(d, n))) {
           if (view) {
             const gone = view.id;
             for (const c of editor.getConnections()) if (c.source === gone || c.target === gone) await editor.removeConnection(c.id);

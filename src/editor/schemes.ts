@@ -3,11 +3,11 @@
  * diagnostics. It is a view of the document (contract 1): never edited except from the document.
  */
 import { ClassicPreset, type GetSchemes } from 'rete';
-import { inputPorts, isParamInput, paramDefs } from '../../nodes/index';
+import { getNodeDef, inputPorts, isParamInput, paramDefs } from '../../nodes/index';
 import { nodeDefIn } from '../document/group-def';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { Diagnostic } from '../compiler/diagnostics';
-import type { GraphNode, ParamValue, SceneDocument } from '../document/types';
+import { GROUP_IN, GROUP_KIND, GROUP_OUT, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
 import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT } from './theme';
 import type { LitArea2D } from '@retejs/lit-plugin';
 import type { MinimapExtra } from 'rete-minimap-plugin';
@@ -70,7 +70,7 @@ export class SteerNode extends ClassicPreset.Node {
     readonly host: NodeHost,
   ) {
     // (a group use's sockets and parameters are its group's, from the scene: group-def.ts)
-    const def = nodeDefIn(host.scene(), node);
+    const def = node.kind === GROUP_KIND || node.kind === GROUP_IN || node.kind === GROUP_OUT ? nodeDefIn(host.scene(), node) : getNodeDef(node.kind);
     super(def?.label ?? node.kind);
     this.id = node.id;
     this.kind = node.kind;

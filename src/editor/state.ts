@@ -2,7 +2,7 @@
  * The editor's shared state: what it shows, and the two counters its parts read. One object per
  * editor, handed to each part (reconciliation, clipboard, wiring, the assembly in editor.ts).
  */
-import { graphOf } from '../document/graphs';
+import { graphIn } from '../document/graphs';
 import type { Graph, SceneDocument } from '../document/types';
 
 /** What one editor shows and is doing. */
@@ -13,6 +13,8 @@ export interface EditorState {
   typeId: string;
   /** Which of its graphs: the state's index, or ANY_STATE (src/document/graphs.ts). */
   stateIndex: number;
+  /** The group whose inner graph is shown, entered from that type and state ('' : the type's graph). */
+  group: string;
   /** Above 0 while the editor itself changes the Rete graph: those changes are not the user's edits. */
   syncing: number;
   /** Counts the user's gestures; a gesture's edits merge into one undo step (`gesture:<n>`). */
@@ -21,18 +23,17 @@ export interface EditorState {
 
 /** A fresh state: nothing shown yet. */
 export function createEditorState(): EditorState {
-  return { doc: undefined, typeId: '', stateIndex: 0, syncing: 0, gesture: 0 };
+  return { doc: undefined, typeId: '', stateIndex: 0, group: '', syncing: 0, gesture: 0 };
 }
 
 /** The graph shown, if any. */
 export function shownGraph(state: EditorState): Graph | undefined {
-  const type = state.doc?.agentTypes.find((t) => t.id === state.typeId);
-  return type && graphOf(type, state.stateIndex);
+  return state.doc && graphIn(state.doc, shownAt(state));
 }
 
 /** Where the shown graph is, as the document's edits address it. */
-export function shownAt(state: EditorState): { type: string; state: number } {
-  return { type: state.typeId, state: state.stateIndex };
+export function shownAt(state: EditorState): { type: string; state: number; group?: string } {
+  return state.group ? { type: state.typeId, state: state.stateIndex, group: state.group } : { type: state.typeId, state: state.stateIndex };
 }
 
 /** A canvas coordinate as the document keeps it: to 0.1 px. */

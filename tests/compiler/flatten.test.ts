@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/document/commands';
+import { exposeParam } from '../../src/document/param-commands';
 import { compile } from '../../src/compiler/index';
 import { emitModule } from '../../src/compiler/module';
 import { addGroupUse, makeGroup, removeGroup, renameGroup, setGroupParams, ungroup, usesOfGroup } from '../../src/document/group-commands';
@@ -103,6 +104,17 @@ describe('node groups: flattening', () => {
     const c = compile(reload(exposed));
     expect(c.diagnostics.filter((x) => x.severity === 'error')).toEqual([]);
     expect(c.programSource).not.toContain('3.25');
+  });
+
+  it('exposing a use’s group parameter makes it a type parameter the inner node reads', () => {
+    const made = makeGroup(base, SHEEP, ['wander', 'stay', 'meadow']);
+    const d = setGroupParams(made.groupId, [{ key: 'radius', label: 'Radius', node: 'wander', param: 'radius' }])(made.edit(base));
+    const r = exposeParam(d, SHEEP, made.useId, 'radius');
+    expect(r.name).not.toBe('');
+    const after = r.edit(d);
+    expect(after.agentTypes[0].states[0].graph.nodes.find((n) => n.id === made.useId)!.exposed).toEqual({ radius: r.name });
+    expect(after.agentTypes[0].params!.some((p) => p.name === r.name)).toBe(true);
+    expect(compile(after).diagnostics.filter((x) => x.severity === 'error')).toEqual([]);
   });
 
   it('a group that contains itself, and a missing group, are diagnostics on the use node', () => {

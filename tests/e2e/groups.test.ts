@@ -38,17 +38,23 @@ function waitDoc(page: Page, want: { has?: string[]; lacks?: string[]; groups: n
   }, want);
 }
 
+/** Opens the app on the default scene and groups two of the sheep's nodes with clicks and Ctrl+G; returns the page, its errors and the use's id. */
+async function openAndGroup(first: string, second: string): Promise<{ page: Page; errors: string[]; useId: string }> {
+  opened = await openApp();
+  const { page, errors } = opened;
+  const before = await doc(page);
+  await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
+  await pick(page, first);
+  await pick(page, second, true);
+  await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 2);
+  await page.keyboard.press('Control+g');
+  await waitDoc(page, { lacks: [first, second], groups: 1, groupNodes: 1 });
+  return { page, errors, useId: nodesOf(await doc(page)).find((n) => n.kind === 'group')!.id };
+}
+
 describe('node groups in the editor', () => {
   it('Ctrl+G groups the selected nodes into one node; undo, redo; the node’s button and Ctrl+Alt+G ungroup', async () => {
-    opened = await openApp();
-    const { page, errors } = opened;
-    const before = await doc(page);
-    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
-    await pick(page, 'wolf');
-    await pick(page, 'evade', true);
-    await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 2);
-    await page.keyboard.press('Control+g');
-    await waitDoc(page, { lacks: ['wolf', 'evade'], groups: 1, groupNodes: 1 });
+    const { page, errors } = await openAndGroup('wolf', 'evade');
     let d = await doc(page);
     const use = nodesOf(d).find((n) => n.kind === 'group')!;
     expect(d.groups![0].graph.nodes.map((n) => n.id)).toEqual(['wolf', 'evade']);
@@ -83,14 +89,7 @@ describe('node groups in the editor', () => {
   });
 
   it('the palette lists the groups: a double-click adds a use in any type; export a group to a file and import it into a new scene', async () => {
-    opened = await openApp();
-    const { page, errors } = opened;
-    const before = await doc(page);
-    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, nodesOf(before).length);
-    await pick(page, 'flee');
-    await pick(page, 'pointer', true);
-    await page.keyboard.press('Control+g');
-    await waitDoc(page, { lacks: ['flee', 'pointer'], groups: 1, groupNodes: 1 });
+    const { page, errors } = await openAndGroup('flee', 'pointer');
     const item = page.locator('steer-palette .item[data-group]');
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.locator('.label').textContent()).toBe('Group 1');
@@ -133,6 +132,53 @@ describe('node groups in the editor', () => {
     await page.keyboard.press('Control+z');
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => !(window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups);
+    expect(errors).toEqual([]);
+  });
+
+  it('Tab enters a group: its inner nodes with Group Input and Output, a breadcrumb; edits inside change the group; Tab and the breadcrumb leave', async () => {
+    const { page, errors, useId } = await openAndGroup('wolf', 'evade');
+    const use = { id: useId };
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 1);
+    await page.keyboard.press('Tab');
+    const crumb = page.locator('[data-test="group-breadcrumb"]');
+    await crumb.waitFor();
+    expect((await crumb.textContent())!.replace(/\s+/g, '')).toBe('Sheep›default›Group1');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
+    expect(await page.locator('steer-node[data-kind="@out"] header .title').textContent()).toBe('Group Output');
+    await page.locator(socket('@out', 'input', 'out1')).waitFor();
+    await screenshot(page, 'group-inside');
+    // delete Nearest Agent inside: the group changes, and the use says what is wrong inside
+    await pick(page, 'wolf');
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => !(window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups![0].graph.nodes.some((n) => n.id === 'wolf'));
+    expect(nodesOf(await doc(page)).some((n) => n.id === 'wolf')).toBe(false);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups![0].graph.nodes.some((n) => n.id === 'wolf'));
+    // ◇ on an inner parameter: every use of the group sets it
+    await page.click('steer-node[data-node-id="evade"] steer-param[data-param="threatDistance"] [data-test="expose"]');
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups![0].params?.length === 1);
+    await page.locator('steer-node[data-node-id="evade"] steer-param[data-param="threatDistance"] [data-test="exposed-chip"]').waitFor();
+    // a click on the empty canvas selects nothing; Tab leaves
+    const graph = (await page.locator('[data-test="graph"]').boundingBox())!;
+    await page.mouse.click(graph.x + graph.width - 20, graph.y + graph.height / 2);
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 0);
+    await page.keyboard.press('Tab');
+    await crumb.waitFor({ state: 'detached' });
+    await page.locator(`steer-node[data-node-id="${use.id}"]`).waitFor();
+    // the use shows the group's parameter as a field: typed key by key, it overrides the inner value
+    const field = page.locator(`steer-node[data-node-id="${use.id}"] steer-param[data-param="threatDistance"] input[type="number"], steer-node[data-node-id="${use.id}"] steer-param[data-param="threatDistance"] input:not([type="range"])`).first();
+    await field.click({ clickCount: 3 });
+    await page.keyboard.type('150');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].states[0].graph.nodes.find((n) => n.id === id)?.params.threatDistance === 150, use.id);
+    await screenshot(page, 'group-param');
+    // in again, and out with the breadcrumb
+    await pick(page, use.id);
+    await page.keyboard.press('Tab');
+    await crumb.waitFor();
+    await crumb.locator('button[data-depth="0"]').click();
+    await crumb.waitFor({ state: 'detached' });
+    await page.locator(`steer-node[data-node-id="${use.id}"]`).waitFor();
     expect(errors).toEqual([]);
   });
 });
