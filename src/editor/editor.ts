@@ -20,6 +20,7 @@ import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } fro
 import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
+import { setCollapsed } from '../document/layout-commands';
 import { createBoxes } from './boxes';
 import { installBoxSelect } from './box-select';
 import { createClipboard } from './clipboard';
@@ -124,6 +125,10 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
     unexpose: (nodeId, key) => host.apply(unexposeParam(shownAt(state), nodeId, key)),
     showTypeParam: (name) => host.showTypeParam?.(state.typeId, name),
+    toggleCollapsed: (nodeId) => {
+      const n = shownGraph(state)?.nodes.find((x) => x.id === nodeId);
+      if (n) host.apply(setCollapsed(shownAt(state), [nodeId], !n.collapsed));
+    },
   };
 
   const selection = createSelection(editor, area, host.selectionChanged);
