@@ -150,13 +150,21 @@ export interface NodeBox {
   height: number;
 }
 
+/** A wire between two nodes, for straightening: the offsets of its sockets below each node's top (absent: the node's middle). */
+export interface Wire {
+  from: string;
+  to: string;
+  fromY?: number;
+  toY?: number;
+}
+
 /**
  * Where aligning these nodes puts them (only those that move). Left and top line up the edges;
  * centre lines up the middles; distribute spaces them evenly between the outermost two (by their
  * left or top edges, in order); straighten follows the wires among them from left to right and puts
- * each node's middle at the height of the node feeding it, so a chain's wires run level.
+ * each node's input socket at the height of the output socket feeding it, so a chain's wires run level.
  */
-export function alignment(boxes: readonly NodeBox[], how: Alignment, wires: readonly { from: string; to: string }[] = []): { id: string; position: [number, number] }[] {
+export function alignment(boxes: readonly NodeBox[], how: Alignment, wires: readonly Wire[] = []): { id: string; position: [number, number] }[] {
   if (boxes.length < 2) return [];
   const out: { id: string; position: [number, number] }[] = [];
   const put = (b: NodeBox, x: number, y: number): void => {
@@ -193,20 +201,22 @@ export function alignment(boxes: readonly NodeBox[], how: Alignment, wires: read
       break;
     }
     case 'straighten': {
+      // a node's top = its feeder's new top + the feeder's socket offset − its own socket offset
       const byId = new Map(boxes.map((b) => [b.id, b]));
-      const feeder = new Map<string, string>();
-      for (const w of wires) if (byId.has(w.from) && byId.has(w.to) && !feeder.has(w.to)) feeder.set(w.to, w.from);
-      const centre = new Map<string, number>();
-      const centreOf = (id: string, seen: Set<string>): number => {
-        const known = centre.get(id);
+      const feeder = new Map<string, Wire>();
+      for (const w of wires) if (byId.has(w.from) && byId.has(w.to) && !feeder.has(w.to)) feeder.set(w.to, w);
+      const top = new Map<string, number>();
+      const topOf = (id: string, seen: Set<string>): number => {
+        const known = top.get(id);
         if (known !== undefined) return known;
         const b = byId.get(id)!;
-        const f = feeder.get(id);
-        const c = f !== undefined && !seen.has(f) ? centreOf(f, seen.add(id)) : mid(b, 'y');
-        centre.set(id, c);
-        return c;
+        const w = feeder.get(id);
+        const f = w && byId.get(w.from)!;
+        const y = w && f && !seen.has(w.from) ? topOf(w.from, seen.add(id)) + (w.fromY ?? f.height / 2) - (w.toY ?? b.height / 2) : b.y;
+        top.set(id, y);
+        return y;
       };
-      for (const b of boxes.slice().sort((a, c) => a.x - c.x)) put(b, b.x, centreOf(b.id, new Set()) - b.height / 2);
+      for (const b of boxes.slice().sort((a, c) => a.x - c.x)) put(b, b.x, topOf(b.id, new Set()));
       break;
     }
   }

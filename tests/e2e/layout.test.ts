@@ -224,3 +224,30 @@ describe('collapsed nodes and hidden inputs', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('aligning', () => {
+  it('Alt+T lines up the selected nodes’ tops and Alt+S straightens the chain, each one undo step', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const before = await openNew(page);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Alt+t');
+    await expect.poll(async () => new Set((await graph(page)).nodes.map((n) => n.position[1])).size).toBe(1);
+    expect((await graph(page)).nodes.map((n) => n.position[0])).toEqual(before.nodes.map((n) => n.position[0]));
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).nodes.map((n) => n.position)).toEqual(before.nodes.map((n) => n.position));
+    // straighten: the output's socket level with Wander's, so the wire runs flat
+    await page.keyboard.press('Alt+s');
+    const [w, out] = before.nodes;
+    const level = async () => {
+      const a = await box(page, `steer-node[data-node-id="${w.id}"] .row.output[data-port="force"] steer-socket`);
+      const b = await box(page, `steer-node[data-node-id="${out.id}"] .row.input[data-port="force"] steer-socket`);
+      return Math.abs(a.y + a.height / 2 - (b.y + b.height / 2));
+    };
+    await expect.poll(level).toBeLessThan(2);
+    await screenshot(page, 'layout-straightened');
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).nodes.map((n) => n.position)).toEqual(before.nodes.map((n) => n.position));
+    expect(errors).toEqual([]);
+  });
+});
