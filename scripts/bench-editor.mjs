@@ -6,6 +6,7 @@
 //
 //   node scripts/bench-editor.mjs                zoomed in on the first rows, as when working on nodes
 //   node scripts/bench-editor.mjs --zoomed-out   the whole graph in view (zoom 0.15)
+//   node scripts/bench-editor.mjs --no-boxes     without the scene's frames and notes (to compare)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,7 +65,7 @@ export function bigScene() {
     name: 'Two hundred nodes',
     description: 'A large graph for the editor benchmark.',
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
-    agentTypes: [{ id: 'agent', name: 'Agent', color: '#5ec8ff', count: 200, mass: 1, maxSpeed: 3, maxForce: 0.2, states: [{ name: 'default', graph: { nodes, connections, frames, notes } }] }],
+    agentTypes: [{ id: 'agent', name: 'Agent', color: '#5ec8ff', count: 200, mass: 1, maxSpeed: 3, maxForce: 0.2, states: [{ name: 'default', graph: process.argv.includes('--no-boxes') ? { nodes, connections } : { nodes, connections, frames, notes } }] }],
   };
 }
 

@@ -276,7 +276,7 @@ export function createBoxes(deps: BoxesDeps): Boxes {
 }
 
 const STYLES = `
-.frame, .note { position: absolute; box-sizing: border-box; border-radius: 8px; }
+.frame, .note { position: absolute; box-sizing: border-box; border-radius: 8px; contain: layout style; }
 .frame {
   background: color-mix(in srgb, var(--frame) 22%, transparent);
   border: 1.5px solid color-mix(in srgb, var(--frame) 70%, transparent);
