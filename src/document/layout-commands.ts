@@ -63,11 +63,14 @@ export function frameAround(nodes: readonly { x: number; y: number; width: numbe
   return { x: Math.round(x0 - pad), y: Math.round(y0 - pad - title), width: Math.round(x1 - x0 + 2 * pad), height: Math.round(y1 - y0 + 2 * pad + title) };
 }
 
+/** Adds a frame or note to the list `key` (an id already used by a frame or note changes nothing). */
+function addBox<K extends 'frames' | 'notes'>(at: GraphAt, key: K, item: NonNullable<Graph[K]>[number]): Edit {
+  return (doc) =>
+    updateGraph(doc, at, (g) => ([...(g.frames ?? []), ...(g.notes ?? [])].some((b) => b.id === item.id) ? g : withList(g, key, [...(g[key] ?? []), box(item)] as NonNullable<Graph[K]>)));
+}
+
 /** Adds a frame (an id already used in the graph changes nothing). */
-export const addFrame =
-  (at: GraphAt, frame: GraphFrame): Edit =>
-  (doc) =>
-    updateGraph(doc, at, (g) => ([...(g.frames ?? []), ...(g.notes ?? [])].some((b) => b.id === frame.id) ? g : withList(g, 'frames', [...(g.frames ?? []), box({ ...frame, title: frame.title.slice(0, LENGTHS.frameTitle) })])));
+export const addFrame = (at: GraphAt, frame: GraphFrame): Edit => addBox(at, 'frames', { ...frame, title: frame.title.slice(0, LENGTHS.frameTitle) });
 
 /** Changes a frame's title, colour, position or size. */
 export const updateFrame =
@@ -103,10 +106,7 @@ export const removeBoxes =
     });
 
 /** Adds a sticky note (an id already used in the graph changes nothing). */
-export const addNote =
-  (at: GraphAt, note: GraphNote): Edit =>
-  (doc) =>
-    updateGraph(doc, at, (g) => ([...(g.frames ?? []), ...(g.notes ?? [])].some((b) => b.id === note.id) ? g : withList(g, 'notes', [...(g.notes ?? []), box({ ...note, text: note.text.slice(0, LENGTHS.noteText) })])));
+export const addNote = (at: GraphAt, note: GraphNote): Edit => addBox(at, 'notes', { ...note, text: note.text.slice(0, LENGTHS.noteText) });
 
 /** Changes a note's text, position or size. */
 export const updateNote =
