@@ -30,6 +30,7 @@ import { observedClientSize } from './patches/client-size';
 import { drawOncePerFrame } from './patches/minimap-frames';
 import { cheaperSocketPicks } from './patches/socket-picks';
 import { freeOffset } from './placement';
+import { installGridSnap, type GridSnap } from './grid-snap';
 import { createLayoutTools, type LayoutTools } from './layout-tools';
 import { createReconciler } from './reconcile';
 import { restyleReteElements } from './restyle';
@@ -90,6 +91,8 @@ export interface SteerEditor {
   highlight(colors: ReadonlyMap<string, string>): Promise<void>;
   /** Frames, notes, collapsing and aligning (issue 20; layout-tools.ts). */
   readonly layout: LayoutTools;
+  /** Grid snapping of node drags (a preference of this browser; grid-snap.ts). */
+  readonly grid: GridSnap;
   /** The Rete editor and area, for tests and tools. */
   readonly editor: NodeEditor<Schemes>;
   readonly area: AreaPlugin<Schemes, AreaExtra>;
@@ -281,6 +284,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     host.apply(addNode(shownAt(state), { id, kind, params: {}, position: [at[0] + dx, at[1] + dy] }));
   }
 
+  const grid = installGridSnap(area, container, state);
   const layout = createLayoutTools({
     editor,
     area,
@@ -316,6 +320,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     editor,
     area,
     layout,
+    grid,
     show: async (doc, at, diagnostics) => {
       await reconciler.show(doc, at, diagnostics);
       boxes.show();

@@ -340,9 +340,9 @@ export class SteerNodeElement extends LitElement {
     const typeParams = (scene?.agentTypes.find((t) => t.id === n.host.typeId())?.params ?? []).map((p) => p.name);
     return html`
       <header style="--cat:${cat}" title=${n.def?.help ?? `Unknown node kind "${n.kind}"`}>
+        <span class="title">${n.label}</span>
         <button class="collapse" data-test="node-collapse" title=${n.collapsed ? 'Expand (H)' : 'Collapse to the header and the connected sockets (H)'} aria-label=${n.collapsed ? 'Expand' : 'Collapse'}
           @pointerdown=${(e: Event) => e.stopPropagation()} @click=${(e: Event) => { e.stopPropagation(); n.host.toggleCollapsed(n.id); }}>${n.collapsed ? '▸' : '▾'}</button>
-        <span class="title">${n.label}</span>
         ${n.def ? html`<button class="help" data-test="node-help-button" title="Help: what ${n.label} computes, its parameters and units" aria-label="Help: ${n.label}"
           @pointerdown=${(e: Event) => e.stopPropagation()} @click=${(e: Event) => { e.stopPropagation(); requestNodeHelp(this, n.kind); }}>?</button>` : nothing}
         ${n.muted ? html`<span class="muted-tag" data-test="muted" title="Muted: adds no force (a Truncate or Scale passes its input through). Select it and press M to unmute.">muted</span>` : nothing}

@@ -251,3 +251,25 @@ describe('aligning', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('grid snapping', () => {
+  it('the Grid button snaps dragged nodes to 20 px and shows the dots; the choice is kept after a reload', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openNew(page);
+    await page.click('[data-test="grid-toggle"]');
+    expect(await page.getAttribute('[data-test="grid-toggle"]', 'aria-pressed')).toBe('true');
+    const head = await box(page, 'steer-node[data-kind="wander"]');
+    await dragBy(page, { x: head.x + 60, y: head.y + 10 }, 37, 23);
+    await expect.poll(async () => (await graph(page)).nodes.find((n) => n.kind === 'wander')!.position.every((v) => v % 20 === 0)).toBe(true);
+    expect((await graph(page)).nodes.find((n) => n.kind === 'wander')!.position).not.toEqual([0, 0]);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-grid]')?.dataset.grid)).toBe('on');
+    await screenshot(page, 'layout-grid');
+    await page.reload();
+    await page.waitForSelector('steer-node');
+    await expect.poll(() => page.getAttribute('[data-test="grid-toggle"]', 'aria-pressed')).toBe('true');
+    await page.click('[data-test="grid-toggle"]');
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-grid]')?.dataset.grid)).toBe('off');
+    expect(errors).toEqual([]);
+  });
+});
