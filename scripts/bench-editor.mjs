@@ -6,6 +6,7 @@
 //
 //   node scripts/bench-editor.mjs                zoomed in on the first rows, as when working on nodes
 //   node scripts/bench-editor.mjs --zoomed-out   the whole graph in view (zoom 0.15)
+//   node scripts/bench-editor.mjs --no-boxes     without the scene's frames and notes (to compare)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 const PORT = Number(process.env.BENCH_PORT ?? 4198);
 
-/** A valid 200-node graph: 45 × (Point → Seek → Scale) and 45 Wanders into 15 Sums, into one Sum with 3 Contains, into the output. */
+/**
+ * A valid 200-node graph: 45 × (Point → Seek → Scale) and 45 Wanders into 15 Sums, into one Sum
+ * with 3 Contains, into the output; 10 frames around its rows and 5 sticky notes beside them.
+ */
 export function bigScene() {
   const nodes = [];
   const connections = [];
@@ -52,13 +56,16 @@ export function bigScene() {
   }
   nodes.push({ id: 'out', kind: 'agent-output', params: {}, position: [1700, 2000] });
   connections.push({ from: ['total', 'force'], to: ['out', 'force'] });
+  // (each frame around four and a half rows of 110 px: the 45 rows in 10 frames)
+  const frames = Array.from({ length: 10 }, (_, k) => ({ id: `frame${k}`, title: `Rows ${k * 4.5}`, color: ['#4a6fa5', '#5a8f5a', '#a5764a'][k % 3], x: -40, y: k * 495 - 60, width: 1100, height: 490 }));
+  const notes = Array.from({ length: 5 }, (_, k) => ({ id: `note${k}`, text: `Note ${k}: these rows seek their points.`, x: -300, y: k * 990, width: 220, height: 120 }));
   return {
     format: 'steergraph',
-    version: 3,
+    version: 5,
     name: 'Two hundred nodes',
     description: 'A large graph for the editor benchmark.',
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
-    agentTypes: [{ id: 'agent', name: 'Agent', color: '#5ec8ff', count: 200, mass: 1, maxSpeed: 3, maxForce: 0.2, states: [{ name: 'default', graph: { nodes, connections } }] }],
+    agentTypes: [{ id: 'agent', name: 'Agent', color: '#5ec8ff', count: 200, mass: 1, maxSpeed: 3, maxForce: 0.2, states: [{ name: 'default', graph: process.argv.includes('--no-boxes') ? { nodes, connections } : { nodes, connections, frames, notes } }] }],
   };
 }
 

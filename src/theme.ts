@@ -131,6 +131,12 @@ export const COLORS = {
   'minimap-node': 'rgba(94, 200, 255, 0.55)',
   'minimap-node-border': 'rgba(190, 210, 230, 0.5)',
   'minimap-view': 'rgba(255, 209, 102, 0.12)',
+  // frames and sticky notes on the graph canvas (a frame's own colour is data: the document's)
+  'frame-handle': 'rgba(255, 255, 255, 0.6)',
+  'frame-swatch-border': 'rgba(255, 255, 255, 0.5)',
+  note: '#e8d77a',
+  'note-text': '#2a2410',
+  'note-strip': 'rgba(0, 0, 0, 0.06)',
 } as const;
 
 /** A colour's role. */

@@ -350,6 +350,8 @@ export function renderApp(app: AppView): TemplateResult {
                   title="No room for the minimap: the graph area is too short (a low window, A/B compare). It shows again when there is room.">Minimap</button>`
               : html`<button data-test="minimap-toggle" aria-pressed=${app.minimapShown ? 'true' : 'false'} title="Show or hide the minimap"
                   @click=${() => app.toggleMinimap()}>Minimap</button>`}
+            <button data-test="grid-toggle" aria-pressed=${app.editor?.grid.on() ? 'true' : 'false'} title="Snap dragged nodes to a 20 px grid (remembered in this browser)"
+              @click=${(e: Event) => (e.currentTarget as HTMLElement).setAttribute('aria-pressed', String(app.editor?.grid.toggle() ?? false))}>Grid</button>
           </div>
           <div class="minimap-dock" data-test="minimap-dock" ?hidden=${!app.minimapShown || app.graphShort}></div>
         </div>

@@ -63,11 +63,14 @@ export function frameAround(nodes: readonly { x: number; y: number; width: numbe
   return { x: Math.round(x0 - pad), y: Math.round(y0 - pad - title), width: Math.round(x1 - x0 + 2 * pad), height: Math.round(y1 - y0 + 2 * pad + title) };
 }
 
+/** Adds a frame or note to the list `key` (an id already used by a frame or note changes nothing). */
+function addBox<K extends 'frames' | 'notes'>(at: GraphAt, key: K, item: NonNullable<Graph[K]>[number]): Edit {
+  return (doc) =>
+    updateGraph(doc, at, (g) => ([...(g.frames ?? []), ...(g.notes ?? [])].some((b) => b.id === item.id) ? g : withList(g, key, [...(g[key] ?? []), box(item)] as NonNullable<Graph[K]>)));
+}
+
 /** Adds a frame (an id already used in the graph changes nothing). */
-export const addFrame =
-  (at: GraphAt, frame: GraphFrame): Edit =>
-  (doc) =>
-    updateGraph(doc, at, (g) => ([...(g.frames ?? []), ...(g.notes ?? [])].some((b) => b.id === frame.id) ? g : withList(g, 'frames', [...(g.frames ?? []), box({ ...frame, title: frame.title.slice(0, LENGTHS.frameTitle) })])));
+export const addFrame = (at: GraphAt, frame: GraphFrame): Edit => addBox(at, 'frames', { ...frame, title: frame.title.slice(0, LENGTHS.frameTitle) });
 
 /** Changes a frame's title, colour, position or size. */
 export const updateFrame =
@@ -103,10 +106,7 @@ export const removeBoxes =
     });
 
 /** Adds a sticky note (an id already used in the graph changes nothing). */
-export const addNote =
-  (at: GraphAt, note: GraphNote): Edit =>
-  (doc) =>
-    updateGraph(doc, at, (g) => ([...(g.frames ?? []), ...(g.notes ?? [])].some((b) => b.id === note.id) ? g : withList(g, 'notes', [...(g.notes ?? []), box({ ...note, text: note.text.slice(0, LENGTHS.noteText) })])));
+export const addNote = (at: GraphAt, note: GraphNote): Edit => addBox(at, 'notes', { ...note, text: note.text.slice(0, LENGTHS.noteText) });
 
 /** Changes a note's text, position or size. */
 export const updateNote =
@@ -150,13 +150,21 @@ export interface NodeBox {
   height: number;
 }
 
+/** A wire between two nodes, for straightening: the offsets of its sockets below each node's top (absent: the node's middle). */
+export interface Wire {
+  from: string;
+  to: string;
+  fromY?: number;
+  toY?: number;
+}
+
 /**
  * Where aligning these nodes puts them (only those that move). Left and top line up the edges;
  * centre lines up the middles; distribute spaces them evenly between the outermost two (by their
  * left or top edges, in order); straighten follows the wires among them from left to right and puts
- * each node's middle at the height of the node feeding it, so a chain's wires run level.
+ * each node's input socket at the height of the output socket feeding it, so a chain's wires run level.
  */
-export function alignment(boxes: readonly NodeBox[], how: Alignment, wires: readonly { from: string; to: string }[] = []): { id: string; position: [number, number] }[] {
+export function alignment(boxes: readonly NodeBox[], how: Alignment, wires: readonly Wire[] = []): { id: string; position: [number, number] }[] {
   if (boxes.length < 2) return [];
   const out: { id: string; position: [number, number] }[] = [];
   const put = (b: NodeBox, x: number, y: number): void => {
@@ -193,20 +201,22 @@ export function alignment(boxes: readonly NodeBox[], how: Alignment, wires: read
       break;
     }
     case 'straighten': {
+      // a node's top = its feeder's new top + the feeder's socket offset − its own socket offset
       const byId = new Map(boxes.map((b) => [b.id, b]));
-      const feeder = new Map<string, string>();
-      for (const w of wires) if (byId.has(w.from) && byId.has(w.to) && !feeder.has(w.to)) feeder.set(w.to, w.from);
-      const centre = new Map<string, number>();
-      const centreOf = (id: string, seen: Set<string>): number => {
-        const known = centre.get(id);
+      const feeder = new Map<string, Wire>();
+      for (const w of wires) if (byId.has(w.from) && byId.has(w.to) && !feeder.has(w.to)) feeder.set(w.to, w);
+      const top = new Map<string, number>();
+      const topOf = (id: string, seen: Set<string>): number => {
+        const known = top.get(id);
         if (known !== undefined) return known;
         const b = byId.get(id)!;
-        const f = feeder.get(id);
-        const c = f !== undefined && !seen.has(f) ? centreOf(f, seen.add(id)) : mid(b, 'y');
-        centre.set(id, c);
-        return c;
+        const w = feeder.get(id);
+        const f = w && byId.get(w.from)!;
+        const y = w && f && !seen.has(w.from) ? topOf(w.from, seen.add(id)) + (w.fromY ?? f.height / 2) - (w.toY ?? b.height / 2) : b.y;
+        top.set(id, y);
+        return y;
       };
-      for (const b of boxes.slice().sort((a, c) => a.x - c.x)) put(b, b.x, centreOf(b.id, new Set()) - b.height / 2);
+      for (const b of boxes.slice().sort((a, c) => a.x - c.x)) put(b, b.x, topOf(b.id, new Set()));
       break;
     }
   }

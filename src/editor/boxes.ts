@@ -276,7 +276,7 @@ export function createBoxes(deps: BoxesDeps): Boxes {
 }
 
 const STYLES = `
-.frame, .note { position: absolute; box-sizing: border-box; border-radius: 8px; }
+.frame, .note { position: absolute; box-sizing: border-box; border-radius: 8px; contain: layout style; }
 .frame {
   background: color-mix(in srgb, var(--frame) 22%, transparent);
   border: 1.5px solid color-mix(in srgb, var(--frame) 70%, transparent);
@@ -285,16 +285,16 @@ const STYLES = `
 .frame-title {
   pointer-events: auto; display: flex; align-items: center; gap: 6px; height: 28px; padding: 0 8px;
   background: color-mix(in srgb, var(--frame) 65%, transparent); border-radius: 6px 6px 0 0;
-  color: var(--steer-text-bright, #fff); font: 600 14px system-ui, sans-serif; cursor: grab; user-select: none;
+  color: var(--steer-text-bright); font: 600 14px system-ui, sans-serif; cursor: grab; user-select: none;
 }
 .frame-label { flex: 1; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .frame-title input { flex: 1; font: inherit; min-width: 0; }
-.swatch { flex: none; width: 16px; height: 16px; border-radius: 50%; border: 1.5px solid #fff8; background: var(--frame); cursor: pointer; padding: 0; }
-.swatches { pointer-events: auto; position: absolute; right: 4px; top: 30px; display: flex; gap: 4px; padding: 4px; background: var(--steer-popup, #222); border-radius: 6px; }
-.swatches button { width: 18px; height: 18px; border-radius: 50%; border: 1px solid #fff6; cursor: pointer; padding: 0; }
+.swatch { flex: none; width: 16px; height: 16px; border-radius: 50%; border: 1.5px solid var(--steer-frame-swatch-border); background: var(--frame); cursor: pointer; padding: 0; }
+.swatches { pointer-events: auto; position: absolute; right: 4px; top: 30px; display: flex; gap: 4px; padding: 4px; background: var(--steer-popup); border-radius: 6px; }
+.swatches button { width: 18px; height: 18px; border-radius: 50%; border: 1px solid var(--steer-frame-swatch-border); cursor: pointer; padding: 0; }
 .corner { pointer-events: auto; position: absolute; right: 0; bottom: 0; width: 16px; height: 16px; cursor: nwse-resize;
-  background: linear-gradient(135deg, transparent 55%, #fff9 55%); border-radius: 0 0 7px 0; }
-.note { background: #e8d77a; color: #2a2410; box-shadow: 0 3px 0 #0004; display: flex; flex-direction: column; }
-.note-strip { height: 14px; flex: none; cursor: grab; background: #0001; border-radius: 8px 8px 0 0; }
+  background: linear-gradient(135deg, transparent 55%, var(--steer-frame-handle) 55%); border-radius: 0 0 7px 0; }
+.note { background: var(--steer-note); color: var(--steer-note-text); box-shadow: 0 3px 0 var(--steer-node-shadow); display: flex; flex-direction: column; }
+.note-strip { height: 14px; flex: none; cursor: grab; background: var(--steer-note-strip); border-radius: 8px 8px 0 0; }
 .note textarea { flex: 1; resize: none; border: none; background: transparent; color: inherit; font: 13px/1.35 system-ui, sans-serif; padding: 4px 8px 10px; outline: none; }
 `;

@@ -23,6 +23,7 @@ import { addNode, disconnect, freshNodeId, moveNodes, removeNodes, setParam, typ
 import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
+import { setCollapsed } from '../document/layout-commands';
 import { createBoxes } from './boxes';
 import { installBoxSelect } from './box-select';
 import { installKnife, pathPoints } from './knife';
@@ -33,6 +34,7 @@ import { observedClientSize } from './patches/client-size';
 import { drawOncePerFrame } from './patches/minimap-frames';
 import { cheaperSocketPicks } from './patches/socket-picks';
 import { freeOffset } from './placement';
+import { installGridSnap, type GridSnap } from './grid-snap';
 import { createLayoutTools, type LayoutTools } from './layout-tools';
 import { createReconciler } from './reconcile';
 import { restyleReteElements } from './restyle';
@@ -102,6 +104,8 @@ export interface SteerEditor {
   highlight(colors: ReadonlyMap<string, string>): Promise<void>;
   /** Frames, notes, collapsing and aligning (issue 20; layout-tools.ts). */
   readonly layout: LayoutTools;
+  /** Grid snapping of node drags (a preference of this browser; grid-snap.ts). */
+  readonly grid: GridSnap;
   /** The Rete editor and area, for tests and tools. */
   readonly editor: NodeEditor<Schemes>;
   readonly area: AreaPlugin<Schemes, AreaExtra>;
@@ -144,6 +148,10 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     unexpose: (nodeId, key) =>
       host.apply(state.group ? chooseGroupParam(state.doc!, state.group, nodeId, key, true).edit : unexposeParam(shownAt(state), nodeId, key)),
     showTypeParam: (name) => host.showTypeParam?.(state.typeId, name),
+    toggleCollapsed: (nodeId) => {
+      const n = shownGraph(state)?.nodes.find((x) => x.id === nodeId);
+      if (n) host.apply(setCollapsed(shownAt(state), [nodeId], !n.collapsed));
+    },
   };
 
   const selection = createSelection(editor, area, host.selectionChanged);
@@ -326,6 +334,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     return undefined;
   }
 
+  const grid = installGridSnap(area, container, state);
   const layout = createLayoutTools({
     editor,
     area,
@@ -380,6 +389,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     editor,
     area,
     layout,
+    grid,
     show: async (doc, at, diagnostics) => {
       await reconciler.show(doc, at, diagnostics);
       boxes.show();

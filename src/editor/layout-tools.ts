@@ -9,7 +9,7 @@ import type { AreaPlugin } from 'rete-area-plugin';
 import { getNodeDef } from '../../nodes/index';
 import { moveNodes, type Edit } from '../document/commands';
 import { FRAME_COLORS, addFrame, addNote, alignment, frameAround, freshBoxId, setCollapsed, setHideUnconnected, type Alignment, type NodeBox } from '../document/layout-commands';
-import type { Schemes } from './schemes';
+import { socketCentre, type Schemes } from './schemes';
 import { shownAt, shownGraph, type EditorState } from './state';
 
 /** What the layout tools need from the editor. */
@@ -86,7 +86,11 @@ export function createLayoutTools<A>(deps: LayoutToolsDeps<A>): LayoutTools {
       const g = shownGraph(state);
       const chosen = boxes(deps.selected());
       if (!g || chosen.length < 2) return deps.notify('Select two or more nodes to align them.');
-      const wires = g.connections.map((c) => ({ from: c.from[0], to: c.to[0] }));
+      const wires = g.connections.map((c) => {
+        const a = editor.getNode(c.from[0]);
+        const b = editor.getNode(c.to[0]);
+        return { from: c.from[0], to: c.to[0], fromY: a && socketCentre(a, 'output', c.from[1])?.y, toY: b && socketCentre(b, 'input', c.to[1])?.y };
+      });
       const moves = alignment(chosen, how, wires);
       if (moves.length) deps.apply(moveNodes(shownAt(state), moves));
     },

@@ -7,7 +7,7 @@ import { fixEvent } from './fix-event';
 import { requestNodeHelp } from './help-event';
 import { groupButtons } from './group-buttons';
 import { GROUP_KIND } from '../document/types';
-import { isParamVisible, type Schemes, type SteerNode } from './schemes';
+import { shownOutputs, shownParams, shownRowInputs, type Schemes, type SteerNode } from './schemes';
 import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT, UNKNOWN_CATEGORY_COLOR } from './theme';
 
 /**
@@ -115,6 +115,16 @@ export class SteerNodeElement extends LitElement {
       background: var(--steer-help-button);
       color: var(--steer-text-bright);
       font: 700 11px/15px system-ui, sans-serif;
+      cursor: pointer;
+    }
+    header .collapse {
+      flex: none;
+      width: 14px;
+      padding: 0;
+      border: none;
+      background: none;
+      color: inherit;
+      font: 11px system-ui, sans-serif;
       cursor: pointer;
     }
     header .help:hover {
@@ -334,6 +344,8 @@ export class SteerNodeElement extends LitElement {
       <header style="--cat:${cat}" title=${n.def?.help ?? `Unknown node kind "${n.kind}"`}>
         <span class="title">${n.label}</span>
         ${n.def && n.kind === GROUP_KIND ? groupButtons(this, n.id) : nothing}
+        <button class="collapse" data-test="node-collapse" title=${n.collapsed ? 'Expand (H)' : 'Collapse to the header and the connected sockets (H)'} aria-label=${n.collapsed ? 'Expand' : 'Collapse'}
+          @pointerdown=${(e: Event) => e.stopPropagation()} @click=${(e: Event) => { e.stopPropagation(); n.host.toggleCollapsed(n.id); }}>${n.collapsed ? '▸' : '▾'}</button>
         <!-- (a group's Group Input and Group Output, kinds @in and @out, have no help page: their tooltip says what they are) -->
         ${n.def && n.kind !== GROUP_KIND && !n.kind.startsWith('@') ? html`<button class="help" data-test="node-help-button" title="Help: what ${n.label} computes, its parameters and units" aria-label="Help: ${n.label}"
           @pointerdown=${(e: Event) => e.stopPropagation()} @click=${(e: Event) => { e.stopPropagation(); requestNodeHelp(this, n.kind); }}>?</button>` : nothing}
@@ -355,7 +367,7 @@ export class SteerNodeElement extends LitElement {
           : nothing}
       </header>
       <div class="body">
-        ${(n.def?.outputs ?? []).map(
+        ${shownOutputs(n).map(
           (p) => html`<div class="row output" data-port=${p.key}
             @pointerenter=${(e: PointerEvent) => this.hoverProbe(p.key, e)}
             @pointerleave=${() => this.hoverProbe(null)}>
@@ -363,14 +375,13 @@ export class SteerNodeElement extends LitElement {
             <rete-ref .data=${{ type: 'socket', side: 'output', key: p.key, nodeId: n.id, payload: n.outputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
           </div>`,
         )}
-        ${n.rowInputs.map(
+        ${shownRowInputs(n).map(
           (p) => html`<div class="row input ${portProblem(p.key) ? 'problem' : ''}" data-port=${p.key} title=${portProblem(p.key) ?? p.help ?? ''}>
             <rete-ref .data=${{ type: 'socket', side: 'input', key: p.key, nodeId: n.id, payload: n.inputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
             <span class="label">${p.label}</span>
           </div>`,
         )}
-        ${n.paramDefs
-          .filter((p) => isParamVisible(n, p))
+        ${shownParams(n)
           .map((p) => {
             const param = html`<steer-param
               data-param=${p.key}

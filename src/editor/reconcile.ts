@@ -11,7 +11,7 @@ import { innerDiagnostics, withBoundary } from './group-view';
 import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Connection as DocConnection, type SceneDocument } from '../document/types';
 import { nodeDefIn } from '../document/group-def';
 import { nextTask } from '../next-task';
-import { Connection, SteerNode, setWired, type NodeHost, type Schemes } from './schemes';
+import { Connection, SteerNode, setLayout, setWired, type NodeHost, type Schemes } from './schemes';
 import type { Selection } from './selection';
 import type { EditorState } from './state';
 
@@ -108,10 +108,14 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
       }
       // each node's connected inputs (a parameter driven by a wire shows it)
       const wired = new Map<string, Set<string>>();
+      const wiredOut = new Map<string, Set<string>>();
       for (const c of wantedConnections.values()) {
         let keys = wired.get(c.to[0]);
         if (!keys) wired.set(c.to[0], (keys = new Set()));
         keys.add(c.to[1]);
+        let outs = wiredOut.get(c.from[0]);
+        if (!outs) wiredOut.set(c.from[0], (outs = new Set()));
+        outs.add(c.from[1]);
       }
       const none: ReadonlySet<string> = new Set();
       for (const n of nodes) {
@@ -127,6 +131,7 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
           view = new SteerNode(n, nodeHost);
           view.diagnostics = diags;
           setWired(view, wired.get(n.id) ?? none);
+          setLayout(view, n, wiredOut.get(n.id) ?? none);
           await editor.addNode(view);
           await area.translate(view.id, { x: n.position[0], y: n.position[1] });
           await breathe();
@@ -139,7 +144,8 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         view.muted = n.muted === true;
         const wiredChanged = setWired(view, wired.get(n.id) ?? none);
         const exposedChanged = view.setExposed(n.exposed);
-        if (changed || diagChanged || mutedChanged || wiredChanged || exposedChanged || namesChanged) await area.update('node', view.id);
+        const layoutChanged = setLayout(view, n, wiredOut.get(n.id) ?? none);
+        if (changed || diagChanged || mutedChanged || wiredChanged || exposedChanged || namesChanged || layoutChanged) await area.update('node', view.id);
         const pos = area.nodeViews.get(view.id)?.position;
         if (pos && (pos.x !== n.position[0] || pos.y !== n.position[1])) {
           await area.translate(view.id, { x: n.position[0], y: n.position[1] });

@@ -38,6 +38,8 @@ export interface NodeHost {
   unexpose(nodeId: string, key: string): void;
   /** Shows the agent type's parameter `name` in the Parameters panel. */
   showTypeParam(name: string): void;
+  /** Collapses the node, or expands it (one undoable edit). */
+  toggleCollapsed(nodeId: string): void;
 }
 
 const NOT_EXPOSED: Readonly<Record<string, string>> = Object.freeze({});
@@ -59,6 +61,12 @@ export class SteerNode extends ClassicPreset.Node {
   exposed: Readonly<Record<string, string>> = NOT_EXPOSED;
   /** Bypassed (the document's `muted`): drawn dimmed with a tag. */
   muted = false;
+  /** The document's `collapsed`: only the header and the connected sockets are drawn. */
+  collapsed = false;
+  /** The document's `hideUnconnected`: a variadic node draws its connected inputs and one free one. */
+  hideUnconnected = false;
+  /** The keys of the outputs connected in the document (a collapsed node draws only those). */
+  wiredOutputs: ReadonlySet<string> = new Set();
   /** The colour of this node's arrow while the inspector follows an agent of this graph ('' : none). */
   probeColor = '';
   width = NODE_WIDTH;
@@ -77,6 +85,8 @@ export class SteerNode extends ClassicPreset.Node {
     this.def = def;
     this.params = node.params;
     this.muted = node.muted === true;
+    this.collapsed = node.collapsed === true;
+    this.hideUnconnected = node.hideUnconnected === true;
     this.setExposed(node.exposed);
     for (const p of def?.outputs ?? []) this.addOutput(p.key, new ClassicPreset.Output(socketOf(p.type), p.label, true));
     this.setParams(node.params);
@@ -125,6 +135,53 @@ export function setWired(n: SteerNode, keys: ReadonlySet<string>): boolean {
   return n.paramDefs.some((p) => p.type === 'number' && p.input === true && before.has(p.key) !== keys.has(p.key));
 }
 
+/**
+ * Takes the document's collapse flags and the connected outputs; returns whether what the node
+ * draws changed (then its height is worked out again).
+ */
+export function setLayout(n: SteerNode, node: Pick<GraphNode, 'collapsed' | 'hideUnconnected'>, wiredOutputs: ReadonlySet<string>): boolean {
+  n.collapsed = node.collapsed === true;
+  n.hideUnconnected = node.hideUnconnected === true;
+  n.wiredOutputs = wiredOutputs;
+  const key = [...shownOutputs(n), ...shownRowInputs(n), ...shownParams(n)].map((p) => p.key).join('\u0000') + (n.collapsed ? '!' : '');
+  const before = drawnKeys.get(n);
+  if (before === key) return false;
+  drawnKeys.set(n, key);
+  n.height = estimateHeight(n);
+  return before !== undefined;
+}
+
+/** What each node drew last (setLayout). */
+const drawnKeys = new WeakMap<SteerNode, string>();
+
+/** The outputs drawn: all, or on a collapsed node the connected ones. */
+export function shownOutputs(n: SteerNode): PortDef[] {
+  const outputs = n.def?.outputs ?? [];
+  return n.collapsed ? outputs.filter((p) => n.wiredOutputs.has(p.key)) : outputs;
+}
+
+/**
+ * The inputs drawn as rows: on a collapsed node the connected inputs (a driven parameter's too);
+ * with hidden unconnected inputs, a variadic node's connected ones and its first free one;
+ * otherwise every input that is not a parameter's.
+ */
+export function shownRowInputs(n: SteerNode): PortDef[] {
+  if (n.collapsed) return n.inputDefs.filter((p) => n.wired.has(p.key));
+  const v = n.def?.variadic;
+  if (!n.hideUnconnected || !v) return n.rowInputs;
+  let free = false;
+  return n.rowInputs.filter((p) => {
+    if (n.wired.has(p.key) || !p.key.startsWith(v.prefix)) return true;
+    if (free) return false;
+    return (free = true);
+  });
+}
+
+/** The parameter rows drawn: none on a collapsed node. */
+export function shownParams(n: SteerNode): ParamDef[] {
+  return n.collapsed ? [] : n.paramDefs.filter((p) => isParamVisible(n, p));
+}
+
 /** Whether a parameter is shown: one with `when` only while that switch has the given value. */
 export function isParamVisible(n: SteerNode, p: ParamDef): boolean {
   if (p.type !== 'number' || !p.when) return true;
@@ -135,9 +192,9 @@ export function isParamVisible(n: SteerNode, p: ParamDef): boolean {
 
 /** The node's height from its rows (the node element uses the same constants). */
 export function estimateHeight(n: SteerNode): number {
-  const outputs = n.def?.outputs.length ?? 0;
-  const visible = n.paramDefs.filter((p) => isParamVisible(n, p)).length;
-  return HEADER_HEIGHT + PADDING * 2 + (outputs + n.rowInputs.length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
+  const outputs = shownOutputs(n).length;
+  const visible = shownParams(n).length;
+  return HEADER_HEIGHT + PADDING * 2 + (outputs + shownRowInputs(n).length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
 }
 
 /**
@@ -149,13 +206,13 @@ export function estimateHeight(n: SteerNode): number {
  * it against the page for every kind of node.
  */
 export function socketCentre(n: SteerNode, side: 'input' | 'output', key: string): { x: number; y: number } | null {
-  const outputs = n.def?.outputs ?? [];
-  const k = side === 'output' ? outputs.findIndex((p) => p.key === key) : n.rowInputs.findIndex((p) => p.key === key);
+  const outputs = shownOutputs(n);
+  const rows = shownRowInputs(n);
+  const k = side === 'output' ? outputs.findIndex((p) => p.key === key) : rows.findIndex((p) => p.key === key);
   if (k < 0 && side === 'input' && n.inputDefs.some((p) => p.key === key)) {
-    const shown = n.paramDefs.filter((p) => isParamVisible(n, p));
-    const j = shown.findIndex((p) => p.key === key);
+    const j = shownParams(n).findIndex((p) => p.key === key);
     if (j < 0) return null;
-    return { x: 1, y: HEADER_HEIGHT + PADDING + 1 + (outputs.length + n.rowInputs.length) * ROW_HEIGHT + j * PARAM_HEIGHT + PARAM_HEIGHT / 2 };
+    return { x: 1, y: HEADER_HEIGHT + PADDING + 1 + (outputs.length + rows.length) * ROW_HEIGHT + j * PARAM_HEIGHT + PARAM_HEIGHT / 2 };
   }
   if (k < 0) return null;
   const row = side === 'output' ? k : outputs.length + k;

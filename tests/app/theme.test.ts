@@ -21,6 +21,7 @@ const LITERAL_IN_HTML = new RegExp(`${LITERAL.source}|%23[0-9a-f]{3,8}\\b|(color
 const DATA: Record<string, RegExp> = {
   'app/presets.ts': /export const TYPE_COLOURS = \[[^\]]*\];/,
   'app/compare.ts': /\$\{t\?\.color \?\? '#888'\}/,
+  'document/layout-commands.ts': /export const FRAME_COLORS = \[[^\]]*\] as const;/,
 };
 
 describe('the colours: one set of --steer-* custom properties', () => {

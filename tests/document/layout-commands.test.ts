@@ -93,5 +93,8 @@ describe('alignment', () => {
   it('straighten puts each node level with the one feeding it', () => {
     const wires = [{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }];
     expect(alignment(boxes, 'straighten', wires)).toEqual([{ id: 'b', position: [200, -10] }, { id: 'c', position: [500, 0] }]);
+    // with socket offsets: b's input (at 50) level with a's output (at 30), c's input (at 10) with b's output (at 20)
+    const sockets = [{ from: 'a', to: 'b', fromY: 30, toY: 50 }, { from: 'b', to: 'c', fromY: 20, toY: 10 }];
+    expect(alignment(boxes, 'straighten', sockets)).toEqual([{ id: 'b', position: [200, -20] }, { id: 'c', position: [500, -10] }]);
   });
 });

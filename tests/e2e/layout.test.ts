@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SceneDocument } from '../../src/document/types';
-import { doc, openApp, screenshot } from './app';
+import { doc, openApp, openFile, screenshot } from './app';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -155,6 +155,121 @@ describe('sticky notes', () => {
     await page.mouse.click(s2.x + s2.width / 2, s2.y + s2.height / 2);
     await page.keyboard.press('Delete');
     await expect.poll(async () => (await graph(page)).notes).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The client box of the first wire's path. */
+const wireBox = (page: Page) =>
+  page.evaluate(() => {
+    const wrapper = document.querySelector('rete-connection-wrapper')!;
+    const path = (wrapper.shadowRoot ?? wrapper).querySelector('steer-connection')!.shadowRoot!.querySelector('path')!;
+    const r = path.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  });
+
+describe('collapsed nodes and hidden inputs', () => {
+  it('H collapses the selected node to its header and connected socket, the wire still on it; the header toggle expands it', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openNew(page);
+    const wander = 'steer-node[data-kind="wander"]';
+    const tall = (await box(page, wander)).height;
+    const head = await box(page, `${wander}`);
+    await page.mouse.click(head.x + 60, head.y + 10);
+    await page.keyboard.press('h');
+    await expect.poll(async () => (await graph(page)).nodes.find((n) => n.kind === 'wander')?.collapsed).toBe(true);
+    await expect.poll(async () => (await box(page, wander)).height).toBeLessThan(tall / 2);
+    // no parameter rows; the connected output still drawn, and the wire starts at its socket
+    expect(await page.locator(`${wander} steer-param`).count()).toBe(0);
+    const id = (await graph(page)).nodes.find((n) => n.kind === 'wander')!.id;
+    const out = await box(page, `steer-node[data-node-id="${id}"] .row.output[data-port="force"] steer-socket`);
+    await expect
+      .poll(async () => {
+        const w = await wireBox(page);
+        return Math.abs(w.left - (out.x + out.width / 2)) < 16 && Math.min(Math.abs(w.top - (out.y + out.height / 2)), Math.abs(w.bottom - (out.y + out.height / 2))) < 4;
+      })
+      .toBe(true);
+    await screenshot(page, 'layout-collapsed');
+    await page.click(`${wander} [data-test="node-collapse"]`);
+    await expect.poll(async () => (await graph(page)).nodes.find((n) => n.kind === 'wander')?.collapsed).toBeUndefined();
+    await expect.poll(async () => (await box(page, wander)).height).toBeCloseTo(tall, 0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).nodes.find((n) => n.kind === 'wander')?.collapsed).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('Ctrl+H on a Sum shows only its connected inputs and one free one', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openNew(page);
+    const d = await doc(page);
+    const g = d.agentTypes[0].states[0].graph;
+    const [w, out] = g.nodes;
+    g.nodes.push({ id: 's1', kind: 'sum', params: { inputs: 5 }, position: [w.position[0] + 120, w.position[1] + 200] });
+    g.connections = [{ from: [w.id, 'force'], to: ['s1', 'in2'] }, { from: ['s1', 'force'], to: [out.id, 'force'] }];
+    d.name = 'Sum scene';
+    await openFile(page, 'sum.steer.json', d);
+    const sum = 'steer-node[data-node-id="s1"]';
+    await page.waitForSelector(sum);
+    const ports = () => page.$$eval(`${sum} .row.input`, (rows) => rows.map((r) => r.getAttribute('data-port')));
+    expect(await ports()).toEqual(['in0', 'in1', 'in2', 'in3', 'in4']);
+    const head = await box(page, sum);
+    await page.mouse.click(head.x + 60, head.y + 10);
+    await page.keyboard.press('Control+h');
+    await expect.poll(ports).toEqual(['in0', 'in2']);
+    expect((await graph(page)).nodes.find((n) => n.id === 's1')?.hideUnconnected).toBe(true);
+    await page.keyboard.press('Control+z');
+    await expect.poll(ports).toEqual(['in0', 'in1', 'in2', 'in3', 'in4']);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('aligning', () => {
+  it('Alt+T lines up the selected nodes’ tops and Alt+S straightens the chain, each one undo step', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const before = await openNew(page);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Alt+t');
+    await expect.poll(async () => new Set((await graph(page)).nodes.map((n) => n.position[1])).size).toBe(1);
+    expect((await graph(page)).nodes.map((n) => n.position[0])).toEqual(before.nodes.map((n) => n.position[0]));
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).nodes.map((n) => n.position)).toEqual(before.nodes.map((n) => n.position));
+    // straighten: the output's socket level with Wander's, so the wire runs flat
+    await page.keyboard.press('Alt+s');
+    const [w, out] = before.nodes;
+    const level = async () => {
+      const a = await box(page, `steer-node[data-node-id="${w.id}"] .row.output[data-port="force"] steer-socket`);
+      const b = await box(page, `steer-node[data-node-id="${out.id}"] .row.input[data-port="force"] steer-socket`);
+      return Math.abs(a.y + a.height / 2 - (b.y + b.height / 2));
+    };
+    await expect.poll(level).toBeLessThan(2);
+    await screenshot(page, 'layout-straightened');
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).nodes.map((n) => n.position)).toEqual(before.nodes.map((n) => n.position));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('grid snapping', () => {
+  it('the Grid button snaps dragged nodes to 20 px and shows the dots; the choice is kept after a reload', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openNew(page);
+    await page.click('[data-test="grid-toggle"]');
+    expect(await page.getAttribute('[data-test="grid-toggle"]', 'aria-pressed')).toBe('true');
+    const head = await box(page, 'steer-node[data-kind="wander"]');
+    await dragBy(page, { x: head.x + 60, y: head.y + 10 }, 37, 23);
+    await expect.poll(async () => (await graph(page)).nodes.find((n) => n.kind === 'wander')!.position.every((v) => v % 20 === 0)).toBe(true);
+    expect((await graph(page)).nodes.find((n) => n.kind === 'wander')!.position).not.toEqual([0, 0]);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-grid]')?.dataset.grid)).toBe('on');
+    await screenshot(page, 'layout-grid');
+    await page.reload();
+    await page.waitForSelector('steer-node');
+    await expect.poll(() => page.getAttribute('[data-test="grid-toggle"]', 'aria-pressed')).toBe('true');
+    await page.click('[data-test="grid-toggle"]');
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-grid]')?.dataset.grid)).toBe('off');
     expect(errors).toEqual([]);
   });
 });

@@ -42,6 +42,7 @@ import {
   updateWorld,
   type Edit,
 } from '../../src/document/commands';
+import { FRAME_COLORS, addFrame, addNote, alignment, freshBoxId, moveFrame, removeBoxes, setCollapsed, setHideUnconnected, updateFrame, updateNote } from '../../src/document/layout-commands';
 import { loadScene, validateScene } from '../../src/document/load';
 import { LIMITS, RANGES } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
@@ -210,6 +211,7 @@ type Action =
   | { a: 'ungroup'; type: number; state: number; node: number }
   | { a: 'groupUse'; type: number; state: number; group: number; pos: [number, number] }
   | { a: 'groupLibrary'; op: number; group: number; node: number; key: number; name: string }
+  | { a: 'layout'; type: number; state: number; op: number; pick: number; picks: number[]; box: [number, number, number, number]; text: string; on: boolean; merge: boolean }
   | { a: 'undo' }
   | { a: 'redo' }
   | { a: 'seal' };
@@ -275,6 +277,21 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ a: fc.constant('ungroup' as const), type: nat, state: nat, node: nat }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('groupUse' as const), type: nat, state: nat, group: nat, pos: position }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('groupLibrary' as const), op: fc.nat({ max: 2 }), group: nat, node: nat, key: nat, name }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      a: fc.constant('layout' as const),
+      type: nat,
+      state: nat,
+      op: fc.nat({ max: 9 }),
+      pick: nat,
+      picks,
+      box: fc.tuple(coordinate, coordinate, fc.oneof(fc.double({ min: -10, max: 2e6, noNaN: true }), fc.constantFrom(0, 80, 1e6)), fc.oneof(fc.double({ min: -10, max: 2e6, noNaN: true }), fc.constantFrom(0, 40, 1e6))),
+      text: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('', 'x'.repeat(5001))),
+      on: fc.boolean(),
+      merge: fc.boolean(),
+    }),
+  },
   { weight: 4, arbitrary: fc.constant({ a: 'undo' as const }) },
   { weight: 2, arbitrary: fc.constant({ a: 'redo' as const }) },
   { weight: 1, arbitrary: fc.constant({ a: 'seal' as const }) },
@@ -454,6 +471,40 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       } else if (x.op === 1) params.splice(k, 1);
       else params[k] = { ...params[k], min: lo, max: hi, default: def };
       return { edit: updateAgentType(t.id, { params: params.length ? params : undefined }), key: x.op >= 2 ? `params:${t.id}:${k}` : undefined };
+    }
+    case 'layout': {
+      // As the editor's frames, notes, collapse, hidden inputs and aligning (layout-commands.ts)
+      const t = typeAt(doc, x.type);
+      const { at, graph } = graphAt(t, x.state);
+      const boxes = [...(graph.frames ?? []), ...(graph.notes ?? [])];
+      const boxId = boxes.length && x.pick % 5 !== 4 ? boxes[x.pick % boxes.length].id : `frame-${x.pick}`;
+      const ids = x.picks.map((p) => (graph.nodes.length ? graph.nodes[p % graph.nodes.length].id : 'ghost'));
+      const [bx, by, bw, bh] = x.box;
+      const color = FRAME_COLORS[x.pick % FRAME_COLORS.length];
+      switch (x.op) {
+        case 0:
+          return { edit: addFrame(at, { id: freshBoxId(graph, 'frame'), title: x.text, color, x: bx, y: by, width: bw, height: bh }) };
+        case 1:
+          return { edit: updateFrame(at, boxId, x.on ? { title: x.text, color } : { x: bx, y: by, width: bw, height: bh }), key: x.merge ? `frame:${boxId}` : undefined };
+        case 2:
+          return { edit: moveFrame(at, boxId, bx, by, ids) };
+        case 3:
+          return { edit: removeBoxes(at, [boxId]) };
+        case 4:
+          return { edit: addNote(at, { id: freshBoxId(graph, 'note'), text: x.text, x: bx, y: by, width: bw, height: bh }) };
+        case 5:
+          return { edit: updateNote(at, boxId, x.on ? { text: x.text } : { x: bx, y: by, width: bw, height: bh }), key: x.merge ? `note-text:${boxId}` : undefined };
+        case 6:
+          return { edit: setCollapsed(at, ids, x.on) };
+        case 7:
+          return { edit: setHideUnconnected(at, ids, x.on) };
+        default: {
+          const hows = ['left', 'top', 'center-x', 'center-y', 'distribute-x', 'distribute-y', 'straighten'] as const;
+          const chosen = graph.nodes.filter((n) => ids.includes(n.id)).map((n) => ({ id: n.id, x: n.position[0], y: n.position[1], width: 220, height: 80 + (x.pick % 50) }));
+          const wires = graph.connections.map((c) => ({ from: c.from[0], to: c.to[0] }));
+          return { edit: moveNodes(at, alignment(chosen, hows[x.pick % hows.length], wires)) };
+        }
+      }
     }
     case 'expose': {
       // As the command on a node's parameter: expose one of its number parameters (or, rarely,
