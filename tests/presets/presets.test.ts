@@ -37,6 +37,7 @@ describe('the presets', () => {
       'arrive',
       'avoid',
       'default',
+      'doorway',
       'evasion',
       'every-node',
       'flee',
