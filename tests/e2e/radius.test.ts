@@ -3,10 +3,11 @@
  * it goes into the document and into the world the preview runs, the agents are drawn with their
  * circles, a negative radius is refused with the file format's words, and undo takes it back.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentType, node, scene, wire } from '../fixtures/scenes';
 import { doc, openApp, openFile, screenshot } from './app';
+import { message, typeInto } from './fields';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -15,18 +16,6 @@ afterEach(async () => {
   await opened?.close();
   opened = undefined;
 });
-
-/** Clicks into a field, selects what it holds, and types `text` key by key. */
-async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-}
-
-/** What the number field of `input` says is wrong, or null. */
-function message(input: Locator): Promise<string | null> {
-  return input.evaluate((el) => (el.getRootNode() as ShadowRoot).querySelector('[role="alert"]')?.textContent ?? null);
-}
 
 /** The radius of the first type of the scene the preview's world runs (undefined: none). */
 function runningRadius(page: Page): Promise<number | undefined> {
