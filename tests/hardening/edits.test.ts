@@ -235,6 +235,7 @@ const typePatch = fc.oneof(
   inRange(RANGES.maxTurnRate).map((v) => ({ maxTurnRate: v })),
   fc.constantFrom(180, 1e-9, 3, undefined).map((v) => ({ maxTurnRate: v })),
   fc.oneof(fc.integer({ min: 2, max: 64 }), fc.constant(0)).map((v) => ({ headingSmoothing: v === 0 ? undefined : v })),
+  fc.oneof(inRange(RANGES.radius), fc.constant(0)).map((v) => ({ radius: v === 0 ? undefined : v })),
 );
 const worldPatch = fc.oneof(
   inRange(RANGES.worldSize).map((v) => ({ width: v })),

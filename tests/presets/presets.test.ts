@@ -36,7 +36,9 @@ describe('the presets', () => {
     expect(PRESET_KEYS).toEqual([
       'arrive',
       'avoid',
+      'crossing',
       'default',
+      'doorway',
       'evasion',
       'every-node',
       'flee',
