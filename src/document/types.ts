@@ -158,6 +158,29 @@ export interface SceneWall {
   solid?: boolean;
 }
 
+/**
+ * A flow field (BEHAVIORS.md, "Flow Field"): cols × rows cells of `cellSize` px with the top-left
+ * corner at (x, y); Flow Field nodes steer along its vectors (fractions of maxSpeed). Since version 5.
+ */
+export interface SceneFlowField {
+  /** Unique among flow fields; see ID_PATTERN. */
+  id: string;
+  /** Top-left corner, px. */
+  x: number;
+  y: number;
+  /** The side of a cell, px, > 0. */
+  cellSize: number;
+  /** Whole, 0 to 1024 each, at most 65,536 cells in all. */
+  cols: number;
+  rows: number;
+  /**
+   * The vectors, row by row, as base64 (standard alphabet, '=' padded) of two signed bytes per cell,
+   * vx then vy: byte k is k / 127 of maxSpeed (runtime/flow-field.ts). Small (a 64 × 48 field is
+   * 8 KB) and exact: the bytes are the data, decoded alike everywhere.
+   */
+  vectors: string;
+}
+
 /** A point the host program moves by name at run time; (x, y) is where it starts. */
 export interface NamedTarget {
   name: string;
@@ -177,6 +200,8 @@ export interface SceneWorld {
   targets: NamedTarget[];
   /** Absent: none (the loader and the saver leave an empty list out). Since version 3. */
   walls?: SceneWall[];
+  /** Flow fields, ids unique. Absent: none (the loader and the saver leave an empty list out). Since version 5. */
+  flowFields?: SceneFlowField[];
 }
 
 /** A whole scene. */
