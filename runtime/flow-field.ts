@@ -6,17 +6,22 @@
  */
 import { fail, HOLE, LIMITS } from './checks';
 
-/** A flow field as a world is built from it and as a game gives it: `vectors` holds vx, vy per cell, row by row (2·cols·rows numbers). */
-export interface FlowFieldSpec {
+/** A flow field's grid: cols × rows cells of cellSize px with the top-left corner at (x, y). */
+export interface FlowFieldGrid {
+  /** Unique among the world's flow fields. */
   id: string;
   /** Top-left corner, px. */
   x: number;
   y: number;
   /** The side of a cell, px (> 0). */
   cellSize: number;
-  /** Whole numbers ≥ 0 (0: the field is everywhere off-field). */
+  /** Whole numbers from 0 to 1024, at most 65,536 cells (0: the field is everywhere off-field). */
   cols: number;
   rows: number;
+}
+
+/** A flow field as a world is built from it and as a game gives it: `vectors` holds vx, vy per cell, row by row (2·cols·rows numbers). */
+export interface FlowFieldSpec extends FlowFieldGrid {
   /** vx0, vy0, vx1, vy1, … row by row, fractions of maxSpeed (a vector longer than 1 is truncated to 1). */
   vectors: ArrayLike<number>;
 }
@@ -191,14 +196,8 @@ export function decodeFlowBytes(text: string, cells: number): Int8Array {
   return out;
 }
 
-/** A flow field as a scene document stores it (src/document/types.ts SceneFlowField). */
-export interface FlowFieldText {
-  id: string;
-  x: number;
-  y: number;
-  cellSize: number;
-  cols: number;
-  rows: number;
+/** A flow field as a scene document stores it (src/document/types.ts SceneFlowField): vectors as base64 of bytes. */
+export interface FlowFieldText extends FlowFieldGrid {
   vectors: string;
 }
 

@@ -6,6 +6,7 @@
  * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
  */
 import type { ParamValue } from '../../nodes/types';
+import type { FlowFieldGrid } from '../../runtime/flow-field';
 
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
@@ -160,19 +161,10 @@ export interface SceneWall {
 
 /**
  * A flow field (BEHAVIORS.md, "Flow Field"): cols × rows cells of `cellSize` px with the top-left
- * corner at (x, y); Flow Field nodes steer along its vectors (fractions of maxSpeed). Since version 5.
+ * corner at (x, y) (the grid: runtime/flow-field.ts FlowFieldGrid; the id per ID_PATTERN); Flow
+ * Field nodes steer along its vectors (fractions of maxSpeed). Since version 5.
  */
-export interface SceneFlowField {
-  /** Unique among flow fields; see ID_PATTERN. */
-  id: string;
-  /** Top-left corner, px. */
-  x: number;
-  y: number;
-  /** The side of a cell, px, > 0. */
-  cellSize: number;
-  /** Whole, 0 to 1024 each, at most 65,536 cells in all. */
-  cols: number;
-  rows: number;
+export interface SceneFlowField extends FlowFieldGrid {
   /**
    * The vectors, row by row, as base64 (standard alphabet, '=' padded) of two signed bytes per cell,
    * vx then vy: byte k is k / 127 of maxSpeed (runtime/flow-field.ts). Small (a 64 × 48 field is
