@@ -175,16 +175,22 @@ export function flowByte(v: number): number {
 
 /** The base64 text of signed bytes (−127 to 127), two per cell. */
 export function encodeFlowBytes(bytes: ArrayLike<number>): string {
-  let s = '';
-  for (let k = 0; k < bytes.length; k += 3) {
+  // character codes first, turned into text a chunk at a time (a field can be 175 KB of text)
+  const n = bytes.length;
+  const codes = new Uint16Array(4 * Math.ceil(n / 3));
+  let c = 0;
+  for (let k = 0; k < n; k += 3) {
     const b0 = bytes[k] & 255;
-    const b1 = k + 1 < bytes.length ? bytes[k + 1] & 255 : 0;
-    const b2 = k + 2 < bytes.length ? bytes[k + 2] & 255 : 0;
+    const b1 = k + 1 < n ? bytes[k + 1] & 255 : 0;
+    const b2 = k + 2 < n ? bytes[k + 2] & 255 : 0;
     const q = (b0 << 16) | (b1 << 8) | b2;
-    s += ALPHABET[(q >> 18) & 63] + ALPHABET[(q >> 12) & 63];
-    s += k + 1 < bytes.length ? ALPHABET[(q >> 6) & 63] : '=';
-    s += k + 2 < bytes.length ? ALPHABET[q & 63] : '=';
+    codes[c++] = ALPHABET.charCodeAt((q >> 18) & 63);
+    codes[c++] = ALPHABET.charCodeAt((q >> 12) & 63);
+    codes[c++] = k + 1 < n ? ALPHABET.charCodeAt((q >> 6) & 63) : 61;
+    codes[c++] = k + 2 < n ? ALPHABET.charCodeAt(q & 63) : 61;
   }
+  let s = '';
+  for (let k = 0; k < codes.length; k += 8192) s += String.fromCharCode(...codes.subarray(k, k + 8192));
   return s;
 }
 

@@ -137,4 +137,27 @@ describe('the Flow brush', () => {
     await expect.poll(() => cell(page, 15, 10)).toEqual([0, 0]);
     expect(errors).toEqual([]);
   });
+
+  it('the River preset: its field drawn as arrows, and its fish swim downstream in the page', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    const errors = watchErrors(page);
+    page.once('dialog', (d) => void d.accept());
+    await page.click('[data-test="presets"]');
+    await page.click('[data-preset="river"]');
+    await page.waitForFunction(() => !!window.__steerPreview?.world?.types.includes('fish'));
+    const t0 = await page.evaluate(() => window.__steerPreview!.world!.tick);
+    await page.waitForFunction((t) => (window.__steerPreview?.world?.tick ?? 0) >= t + 120, t0, { polling: 50, timeout: 60_000 });
+    await screenshot(page, 'flow-river');
+    const v = await page.evaluate(() => Array.from(window.__steerPreview!.world!.velocities('fish')));
+    let vx = 0;
+    for (let k = 0; k < v.length; k += 2) vx += v[k];
+    expect(vx / (v.length / 2)).toBeGreaterThan(1.5);
+    // the Flow field overlay is on by default, and a user can turn it off in the Overlays menu
+    await page.click('steer-preview [data-test="overlays"]');
+    expect(await page.isChecked('steer-preview [data-test="overlay-flow"]')).toBe(true);
+    await page.uncheck('steer-preview [data-test="overlay-flow"]');
+    await expect.poll(() => page.evaluate(() => [...window.__steerPreview!.overlays].includes('flow'))).toBe(false);
+    expect(errors).toEqual([]);
+  });
 });

@@ -669,7 +669,7 @@ describe('random edit sequences', () => {
     );
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${s} s`);
-    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls, ${stateful.params} with exposed parameters`);
+    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls, ${stateful.params} with exposed parameters, ${stateful.flowFields} with flow fields`);
     // The sequences reach states (documents of several states, any-state graphs and state options) and walls.
     expect(Math.min(stateful.states, stateful.anyState, stateful.options, stateful.walls, stateful.params, stateful.flowFields)).toBeGreaterThan(steps / 100);
   }, Math.max(60_000, RUNS * 200));
