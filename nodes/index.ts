@@ -49,6 +49,7 @@ import { sum } from './sum';
 import { truncate } from './truncate';
 import { wander } from './wander';
 import { wallAvoid } from './wall-avoid';
+import { flowField } from './flow-field';
 import { hide } from './hide';
 import { interpose } from './interpose';
 import { avoidAgents } from './avoid-agents';
@@ -80,6 +81,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   cohesion,
   contain,
   wallAvoid,
+  flowField,
   hide,
   interpose,
   sum,

@@ -69,10 +69,10 @@ export interface BooleanParam extends ParamBase {
 /**
  * A reference to something in the scene, stored as its id: an agent type ('' = the graph's own
  * type), a path, a named target, a state of the graph's own agent type, or a region (`wall`):
- * 'world' (the world's box) or the id of a closed wall of the scene.
+ * 'world' (the world's box) or the id of a closed wall of the scene; or a flow field of the scene (`flowField`).
  */
 export interface RefParam extends ParamBase {
-  type: 'agentType' | 'path' | 'target' | 'state' | 'wall';
+  type: 'agentType' | 'path' | 'target' | 'state' | 'wall' | 'flowField';
   default: string;
 }
 
@@ -180,6 +180,8 @@ export interface EmitContext {
   path(key: string): string;
   /** A wall parameter naming a wall of the scene: its index in the scene's walls (and the runtime's `W.walls`); −1 for 'world'. */
   wall(key: string): number;
+  /** A flow field parameter: an expression for the field object (`W.flowFields[j]`). */
+  flowField(key: string): string;
   /** A named-target parameter: the point's array and offset. */
   target(key: string): { arr: string; off: string };
   /** The value connected to an input, or null. A force input is null when unconnected. */

@@ -13,13 +13,15 @@ import { resetMemory } from './behaviors/states';
 import { HANDOVER, Handover, type WorldHandover } from './handover';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
 import { checkParamArrays, inRange, paramIndex, rangeText, setTypeValue, watchParam } from './params';
-import { checkSnapshot, isRecord, pack, paramsSnapshot, pathsSnapshot, restore, routesSnapshot, show, smootherSnapshot, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
+import { checkSnapshot, isRecord, pack, paramsSnapshot, pathsSnapshot, flowFieldsSnapshot, restore, routesSnapshot, show, smootherSnapshot, statesSnapshot, type PackedNumbers, type Snapshot, type TypeSnapshot } from './snapshot';
 import { assignRoute, checkPoints, routeOf, setPath } from './routes';
 import { readEvents, type SteerEvent } from './events';
+import { flowFieldSpecs, type FlowFieldSpec } from './flow-field';
 import { LIMITS, MAX_AGENTS, TRANSITION_LOG, World, checkCount, checkSeed, type ObstacleSpec, type WallSpec, type WorldSpec } from './world';
 
 export type { NodeMemory, Program, SceneLike } from './program';
 export type { WallSpec } from './world';
+export type { FlowFieldSpec } from './flow-field';
 export type { SteerEvent } from './events';
 export { pack, unpack } from './snapshot';
 export type { PackedNumbers, Snapshot, SnapshotWorld, TypeSnapshot } from './snapshot';
@@ -137,6 +139,10 @@ export interface BehaviorWorld {
   route(typeId: string, index: number): [number, number][] | null;
   /** The events since the last call, in tick order (at most EVENT_LOG; see `eventsLost`). */
   events(): SteerEvent[];
+  /** Replaces scene flow field `id` (BEHAVIORS.md, "Flow Field"): Flow Field nodes on it read the new field from the next forces computed; a snapshot carries it. Throws naming the bad argument, changing nothing. */
+  setFlowField(id: string, field: Omit<FlowFieldSpec, 'id'>): void;
+  /** Scene flow field `id` now (a fresh copy, vectors truncated to length 1), or null when the scene has none of that id. */
+  flowField(id: string): { id: string; x: number; y: number; cellSize: number; cols: number; rows: number; vectors: number[] } | null;
   /** How many events the last `events()` call could not return: dropped from the full log before them. */
   readonly eventsLost: number;
 }
@@ -164,6 +170,7 @@ export function worldSpecOf(scene: SceneLike, seed?: number, counts?: Record<str
     obstacles: w.obstacles,
     paths: w.paths,
     walls: w.walls,
+    flowFields: flowFieldSpecs(w.flowFields),
     targets: w.targets,
     agentTypes: scene.agentTypes.map((t) => ({
       id: t.id,
@@ -190,7 +197,7 @@ function fail(message: string): never {
 export const MAX_TICKS_PER_STEP = 10_000;
 
 /** The methods of a world, bound to it: `const { step } = world; step()` works. */
-const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions', 'headings', 'drawnHeadings', 'param', 'setParam', 'paramArray', 'paramNames', 'setPath', 'setRoute', 'clearRoute', 'route', 'events'] as const;
+const METHODS = ['setPointer', 'setTarget', 'step', 'agents', 'positions', 'velocities', 'computeForces', 'snapshot', 'setCount', 'setObstacles', 'setWalls', 'walls', 'follow', 'probe', 'states', 'stateNames', 'setState', 'signal', 'transitions', 'headings', 'drawnHeadings', 'param', 'setParam', 'paramArray', 'paramNames', 'setPath', 'setRoute', 'clearRoute', 'route', 'events', 'setFlowField', 'flowField'] as const;
 
 
 /** Throws unless `index` is an agent of the type (or −1, every agent, when `all`). */
@@ -500,6 +507,7 @@ class ModuleWorld implements BehaviorWorld {
       // the walls travel only once a game replaced the scene's (a resumed world starts from the scene's)
       ...(w.wallsChanged ? { walls: copyWalls(w.walls.specs) } : {}),
       ...pathsSnapshot(w),
+      ...flowFieldsSnapshot(w),
       types,
     };
   }
@@ -569,6 +577,20 @@ class ModuleWorld implements BehaviorWorld {
 
   walls(): Wall[] {
     return copyWalls(this.world.walls.specs);
+  }
+
+  setFlowField(id: string, field: Omit<FlowFieldSpec, 'id'>): void {
+    if (typeof id !== 'string') throw new Error(`setFlowField: id: expected a flow field id (a string), got ${show(id)}`);
+    try {
+      this.world.setFlowField(id, field);
+    } catch (e) {
+      throw new Error(`setFlowField: ${(e as Error).message}`);
+    }
+    this.world.flowFieldsChanged = true;
+  }
+
+  flowField(id: string): ReturnType<BehaviorWorld['flowField']> {
+    return this.world.flowFields.find((f) => f.id === id)?.spec() ?? null;
   }
 
   headings(typeId: string): Float64Array {

@@ -92,6 +92,14 @@ export class Handover implements WorldHandover {
       wb.walls = wa.width === wb.width && wa.height === wb.height && wa.wrap === wb.wrap ? wa.walls : new Walls(wa.walls.specs, wb.width, wb.height, !wb.wrap);
       wb.wallsChanged = true;
     }
+    // the flow fields a game set (setFlowField) go along, by id
+    if (wa.flowFieldsChanged) {
+      wb.flowFields.forEach((f, j) => {
+        const g = wa.flowFields.find((x) => x.id === f.id);
+        if (g) wb.flowFields[j] = g;
+      });
+      wb.flowFieldsChanged = true;
+    }
     // the paths a game set (setPath) go along, by id; routes go with their agents below
     if (wa.pathsChanged) {
       wb.paths.forEach((p, j) => {

@@ -2,6 +2,7 @@
  * What a compiled scene is to the runtime: the parts of a scene document it reads, and the program
  * the compiler makes of it (per agent type its force function, layout and node memory map).
  */
+import type { FlowFieldText } from './flow-field';
 import type { ForceFn } from './step';
 import type { ObstacleSpec, TypeLayout, WallSpec } from './world';
 
@@ -16,6 +17,8 @@ export interface SceneLike {
     paths: { id: string; points: [number, number][]; loop: boolean }[];
     targets: { name: string; x: number; y: number }[];
     walls?: WallSpec[];
+    /** Flow fields as the document stores them (vectors in base64; runtime/flow-field.ts). */
+    flowFields?: FlowFieldText[];
   };
   agentTypes: {
     id: string;

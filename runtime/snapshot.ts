@@ -3,6 +3,7 @@
  * snapshot passes before a world resumes it (every value against the loader's ranges, the world
  * it was taken in), and the restore itself. `createWorld({ snapshot })` in api.ts uses them.
  */
+import { checkFlowField, flowFieldOf } from './flow-field';
 import { restoreSmoother } from './orientation';
 import { carryParams } from './params';
 import { memoryKey, stateTable, type Program, type SceneLike } from './program';
@@ -59,6 +60,12 @@ export function routesSnapshot(a: Agents): Pick<TypeSnapshot, 'routes'> {
 /** The scene's paths as a game set them (setPath), for a snapshot; none while they are the scene's. */
 export function pathsSnapshot(w: World): Pick<Snapshot, 'paths'> {
   return w.pathsChanged ? { paths: w.paths.map((p) => ({ id: p.id, points: pack(p.pts), loop: p.loop })) } : {};
+}
+
+/** The flow fields part of a snapshot: every field once a game replaced one (setFlowField). */
+export function flowFieldsSnapshot(w: World): Pick<Snapshot, 'flowFields'> {
+  if (!w.flowFieldsChanged) return {};
+  return { flowFields: w.flowFields.map((f) => ({ id: f.id, x: f.x, y: f.y, cellSize: f.cellSize, cols: f.cols, rows: f.rows, vectors: pack(f.v) })) };
 }
 
 /** The states and signals part of a type's snapshot (none for a type without them). */
@@ -127,6 +134,8 @@ export interface Snapshot {
   walls?: WallSpec[];
   /** The paths, present when a game replaced one (setPath): x0, y0, x1, … each; absent: the scene's. */
   paths?: { id: string; points: PackedNumbers; loop: boolean }[];
+  /** The flow fields, present when a game replaced one (setFlowField): vectors vx, vy per cell, row by row; absent: the scene's. */
+  flowFields?: { id: string; x: number; y: number; cellSize: number; cols: number; rows: number; vectors: PackedNumbers }[];
   types: Record<string, TypeSnapshot>;
 }
 
@@ -277,6 +286,14 @@ export function checkSnapshot(s: unknown, scene: SceneLike): asserts s is Snapsh
       checkRoute(p.points, `paths[${k}].points`);
     });
   }
+  if (s.flowFields !== undefined) {
+    if (!Array.isArray(s.flowFields)) throw new Error('createWorld: snapshot.flowFields: expected an array of flow fields');
+    s.flowFields.forEach((f: unknown, k) => {
+      const vectors = isRecord(f) ? f.vectors : undefined;
+      checkPacked(vectors, `flowFields[${k}].vectors`);
+      checkFlowField(isRecord(f) ? { ...f, vectors: unpack(vectors as PackedNumbers) } : f, `createWorld: snapshot.flowFields[${k}]`);
+    });
+  }
   if (!isRecord(s.targets) || !isRecord(s.types)) throw new Error('createWorld: snapshot: targets and types must be objects');
   for (const [name, t] of Object.entries(s.targets)) checkPacked(t, `targets.${name}`, 2, COORDINATE);
   const ids = scene.agentTypes.map((t) => t.id);
@@ -379,6 +396,12 @@ export function restore(world: World, scene: SceneLike, program: Program, s: Sna
     const j = world.paths.findIndex((x) => x.id === p.id);
     if (j >= 0) world.paths[j] = pathOf(p.id, unpack(p.points), p.loop);
     world.pathsChanged = true;
+  }
+  // flow fields a game set: by id (a field the scene no longer has is dropped)
+  for (const f of s.flowFields ?? []) {
+    const j = world.flowFields.findIndex((x) => x.id === f.id);
+    if (j >= 0) world.flowFields[j] = flowFieldOf({ ...f, vectors: unpack(f.vectors) });
+    world.flowFieldsChanged = true;
   }
   // Forces computed before the snapshot stand for this tick (a type without them gets none).
   world.forcesReady = Object.values(s.types).some((t) => t.force !== undefined);

@@ -1,6 +1,7 @@
 import { Grid } from './grid';
 import { Rng, derivedRng, hashString } from './rng';
 import { Walls, type WallSpec } from './walls';
+import { checkFlowField, checkFlowFields, flowFieldOf, type FlowField, type FlowFieldSpec } from './flow-field';
 import { EVENT_TRANSITION, EventLog } from './events';
 import { HOLE, MAX_AGENTS, checkCount, checkObstacle, checkWalls, checkWorldSpec, fail } from './checks';
 import { resizeOrientation, setupOrientation } from './orientation';
@@ -9,6 +10,7 @@ import { initParams, resizeParams, type ParamSpec } from './params';
 export { LIMITS, MAX_COUNT, MAX_AGENTS, checkCount, checkSeed, checkWalls, checkWorldSpec } from './checks';
 
 export type { WallSpec };
+export type { FlowFieldSpec };
 
 /** How agents meet the world's border. */
 export type EdgeMode = 'wrap' | 'bounce';
@@ -83,6 +85,8 @@ export interface WorldSpec {
   targets?: ReadonlyArray<TargetSpec>;
   /** Polylines and closed polygons (BEHAVIORS.md, "Walls"). */
   walls?: ReadonlyArray<WallSpec>;
+  /** Flow fields (BEHAVIORS.md, "Flow Field"), ids unique; absent: none. */
+  flowFields?: ReadonlyArray<FlowFieldSpec>;
   agentTypes: ReadonlyArray<AgentTypeSpec>;
 }
 
@@ -236,6 +240,10 @@ export class World {
   readonly paths: Path[];
   /** The walls' segments (in bounce mode with the world's edges after them); replaced by `setWalls`. */
   walls: Walls;
+  /** The scene's flow fields by index (generated code reads `W.flowFields[j]`); `setFlowField` replaces entries. */
+  readonly flowFields: FlowField[];
+  /** A game replaced a scene flow field (setFlowField), so snapshots carry the fields. */
+  flowFieldsChanged = false;
   readonly types: readonly Agents[];
   /**
    * True when this tick's forces are already computed (computeForces before step). They stand
@@ -284,6 +292,8 @@ export class World {
     this.paths = (spec.paths ?? []).map((p) => new Path(p.id, p.points, p.loop));
     this.walls = new Walls([], spec.width, spec.height, !this.wrap);
     this.setWalls(spec.walls ?? []);
+    if (spec.flowFields !== undefined) checkFlowFields(spec.flowFields, 'flowFields');
+    this.flowFields = (spec.flowFields ?? []).map(flowFieldOf);
     this.types = spec.agentTypes.map((t, k) => new Agents(k, t));
     this.types.forEach((a, k) => {
       const layout = layouts[k] ?? {};
@@ -357,6 +367,20 @@ export class World {
   setWalls(walls: ReadonlyArray<WallSpec>): void {
     checkWalls(walls, 'walls');
     this.walls = new Walls(walls, this.width, this.height, !this.wrap);
+  }
+
+  /**
+   * Replaces the vectors and placement of flow field `id` (one the scene has): Flow Field nodes on it
+   * read the new field from the next forces computed. Throws naming the bad field, changing nothing.
+   */
+  setFlowField(id: string, field: Omit<FlowFieldSpec, 'id'>, name = 'field'): void {
+    const j = this.flowFields.findIndex((f) => f.id === id);
+    if (j < 0) {
+      const ids = this.flowFields.map((f) => JSON.stringify(f.id)).join(', ');
+      fail('id', this.flowFields.length ? `the id of one of the scene's flow fields (${ids})` : 'a flow field id, but the scene has no flow fields', id);
+    }
+    checkFlowField(field, name, false);
+    this.flowFields[j] = flowFieldOf({ ...field, id });
   }
 
   /**

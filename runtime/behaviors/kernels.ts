@@ -14,6 +14,7 @@ export { followPath, joinNearest, pathFinished } from './follow-path';
 export { ownRoute, followRoute, routeFinished, emitEvent } from './routes';
 export { contain, containPolygon } from './contain';
 export { wallAvoid } from './wall-avoid';
+export { flowField } from './flow-field';
 export { hide, hidePoint } from './hide';
 export { interpose } from './interpose';
 export { flockPass, separationPass, alignmentPass, cohesionPass } from './flock';

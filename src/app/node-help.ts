@@ -22,6 +22,8 @@ function range(p: ParamDef): string {
       return 'a state of this agent type';
     case 'wall':
       return 'the world’s box, or a closed wall of the scene';
+    case 'flowField':
+      return 'a flow field of the scene';
     case 'choice':
       return p.options.map((o) => o.label).join(' / ');
     case 'name':

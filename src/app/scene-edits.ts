@@ -4,6 +4,7 @@
  */
 import { insertPathPoint, movePathPoint, removePathPoint, setObstacles, setPaths, setTargets, updateWorld, type Edit } from '../document/commands';
 import type { SceneDocument } from '../document/types';
+import { paintFlow } from '../document/flow-commands';
 import { addWall, insertWallPoint, moveWallPoint, removeWall, removeWallPoint, updateWall } from '../document/wall-commands';
 import type { SceneEditDetail } from '../preview/preview';
 import type { WorldChange } from './world-panel';
@@ -52,6 +53,8 @@ export function sceneEdit(doc: SceneDocument, d: SceneEditDetail): Edit | null {
       return removeWall(d.wall);
     case 'set-seed':
       return updateWorld({ seed: d.seed });
+    case 'paint-flow':
+      return paintFlow(d.points, d.radius, d.erase);
     case 'move-obstacle':
       return setObstacles(w.obstacles.map((o, k) => (k === d.index ? { ...o, x: r(d.x), y: r(d.y) } : o)));
     case 'move-target':

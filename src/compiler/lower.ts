@@ -227,6 +227,7 @@ class TypeLowering {
           return identOf(k);
         },
         path: (key) => `W.paths[${scene.world.paths.findIndex((p) => p.id === value(key))}]`,
+        flowField: (key) => `W.flowFields[${(scene.world.flowFields ?? []).findIndex((f) => f.id === value(key))}]`,
         wall: (key) => {
           const id = value(key);
           return id === 'world' ? -1 : (scene.world.walls ?? []).findIndex((w) => w.id === id);

@@ -35,6 +35,7 @@ export function moduleDeclarations(scene: SceneDocument, compiled: Compiled = co
   const signalNames = perType((k) => compiled.lowered[k]?.signals ?? []);
   const paramNames = perType((k) => (scene.agentTypes[k].params ?? []).map((p) => p.name));
   const pathIds = union(scene.world.paths.map((p) => p.id));
+  const flowFieldIds = union((scene.world.flowFields ?? []).map((f) => f.id));
   const eventNames = perType((k) => compiled.lowered[k]?.events ?? []);
   return `// Declarations of a Steergraph behaviour module (generated).
 
@@ -58,6 +59,14 @@ ${paramNames}
 export type TransitionEvent = { [T in AgentTypeId]: { tick: number; type: T; index: number; from: StateNames[T]; to: StateNames[T] } }[AgentTypeId];
 /** The paths of this scene (setPath). */
 export type PathId = ${pathIds};
+/** The flow fields of this scene (setFlowField). */
+export type FlowFieldId = ${flowFieldIds};
+/**
+ * A flow field (BEHAVIORS.md, "Flow Field"): cols × rows cells (whole, 0 to 1024, at most 65536 cells)
+ * of cellSize px (> 0) with the top-left corner at (x, y); vectors: vx, vy per cell, row by row
+ * (2·cols·rows numbers within ±1000000), fractions of maxSpeed, one longer than 1 truncated to 1.
+ */
+export interface FlowField { x: number; y: number; cellSize: number; cols: number; rows: number; vectors: ArrayLike<number>; }
 /** The event names each agent type's Emit Event nodes report. */
 export interface EventNames {
 ${eventNames}
@@ -124,6 +133,8 @@ export interface Snapshot {
   }>;
   /** The paths, when the game replaced one with setPath (absent: the scene's). */
   paths?: { id: string; points: PackedNumbers; loop: boolean }[];
+  /** The flow fields, when the game replaced one with setFlowField (absent: the scene's). */
+  flowFields?: { id: string; x: number; y: number; cellSize: number; cols: number; rows: number; vectors: PackedNumbers }[];
 }
 
 /** Options of createWorld: a seed and counts, or a snapshot to resume (not both). */
@@ -208,6 +219,10 @@ export interface World {
   events(): SteerEvent[];
   /** How many events the last events() call could not return (dropped from the full log). */
   readonly eventsLost: number;
+  /** Replaces scene flow field \`id\` (see FlowField): Flow Field nodes read it from the next forces computed; a snapshot carries it. Throws naming the bad argument (setFlowField: field.vectors[7]: …), changing nothing. */
+  setFlowField(id: FlowFieldId, field: FlowField): void;
+  /** Flow field \`id\` now: a fresh copy (vectors truncated to length 1), or null for an id the scene lacks. */
+  flowField(id: FlowFieldId): { id: FlowFieldId; x: number; y: number; cellSize: number; cols: number; rows: number; vectors: number[] } | null;
 }
 
 /** Creates a world of this scene. Throws a clear Error on bad options. */

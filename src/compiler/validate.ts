@@ -122,6 +122,10 @@ export function checkParam(p: ParamDef, v: ParamValue, scene: SceneDocument, own
         : `${p.label}: ${show(ownType.id)} has no state ${show(v)} (its states: ${ownType.states.map((x) => show(x.name)).join(', ')})`;
     case 'wall':
       return checkRegion(p.label, v, scene);
+    case 'flowField':
+      if (typeof v !== 'string') return `${p.label} must be a flow field id, got ${show(v)}`;
+      if (v === '') return (scene.world.flowFields ?? []).length ? `${p.label}: choose one of the scene’s flow fields` : `${p.label}: the scene has no flow field yet: paint one in the preview (Flow brush)`;
+      return (scene.world.flowFields ?? []).some((f) => f.id === v) ? null : `${p.label}: flow field ${show(v)} does not exist in this scene`;
     case 'choice':
       return p.options.some((o) => o.value === v) ? null : `${p.label} must be one of ${p.options.map((o) => show(o.value)).join(', ')}, got ${show(v)}`;
     case 'name': {

@@ -7,6 +7,7 @@
 import { describe, joinPath } from './errors';
 import type { LoadError } from './errors';
 import { LIMITS, RANGES } from './schema';
+import { flowTextLength, isFlowText } from '../../runtime/flow-field';
 
 type Json = Record<string, unknown>;
 
@@ -73,6 +74,7 @@ export function checkLimits(value: unknown): LoadError[] {
     polylines(world.paths, 'world.paths', 'paths', 'path', LIMITS.paths, LIMITS.pointsPerPath, LIMITS.pointsTotal);
     check(world.targets, 'world.targets', 'targets', LIMITS.targets);
     polylines(world.walls, 'world.walls', 'walls', 'wall', LIMITS.walls, LIMITS.pointsPerWall, LIMITS.wallPoints);
+    check(world.flowFields, 'world.flowFields', 'flow fields', LIMITS.flowFields);
   }
   check(doc.agentTypes, 'agentTypes', 'agent types', LIMITS.agentTypes);
   check(doc.groups, 'groups', 'groups', LIMITS.groups);
@@ -134,6 +136,7 @@ export function checkUnique(value: unknown): LoadError[] {
     duplicates(asArray(world.paths), 'world.paths', 'id', 'path id', errors);
     duplicates(asArray(world.targets), 'world.targets', 'name', 'target name', errors);
     duplicates(asArray(world.walls), 'world.walls', 'id', 'wall id', errors);
+    duplicates(asArray(world.flowFields), 'world.flowFields', 'id', 'flow field id', errors);
   }
   duplicates(asArray(doc.groups), 'groups', 'id', 'group id', errors);
   asArray(doc.groups).forEach((g, k) => {
@@ -205,6 +208,30 @@ export function checkParamNames(value: unknown): LoadError[] {
           });
         }
       }
+    }
+  }
+  return errors;
+}
+
+/**
+ * Flow fields whose cells or vectors do not fit: at most LIMITS.flowCells cells, and `vectors` base64
+ * of exactly two bytes per cell. (The schema checks each field alone; JSON Schema cannot tie the
+ * text's length to cols × rows.)
+ */
+export function checkFlowFields(value: unknown): LoadError[] {
+  const fields = asArray(asObject(asObject(value)?.world)?.flowFields);
+  const errors: LoadError[] = [];
+  for (let k = 0; k < fields.length; k++) {
+    const f = asObject(fields[k]);
+    if (!f || !Number.isInteger(f.cols) || !Number.isInteger(f.rows) || typeof f.vectors !== 'string') continue;
+    const cells = (f.cols as number) * (f.rows as number);
+    if (cells > LIMITS.flowCells) {
+      errors.push({ path: `world.flowFields[${k}]`, message: `expected at most ${LIMITS.flowCells} cells (cols × rows), got ${f.cols} × ${f.rows} = ${cells}` });
+    } else if (!isFlowText(f.vectors, cells)) {
+      errors.push({
+        path: `world.flowFields[${k}].vectors`,
+        message: `expected base64 of ${2 * cells} bytes (two per cell of ${f.cols} × ${f.rows}): ${flowTextLength(cells)} characters of A–Z, a–z, 0–9, + and /, '='-padded; got ${f.vectors.length} characters${f.vectors.length === flowTextLength(cells) ? ' with one outside the alphabet' : ''}`,
+      });
     }
   }
   return errors;

@@ -7,7 +7,7 @@
  * limits scanned on the text, JSON with line and column, encodings, duplicate keys — is read
  * best whole; each part is a named function below.)
  */
-import { checkLimits, checkParamNames, checkTypeFields, checkUnique, checkWalls } from './checks';
+import { checkFlowFields, checkLimits, checkParamNames, checkTypeFields, checkUnique, checkWalls } from './checks';
 import { describe, finishErrors, issuesToErrors, joinPath, printable } from './errors';
 import type { LoadError } from './errors';
 import { MIGRATIONS, migrateWith } from './migrate';
@@ -64,6 +64,7 @@ function validate(value: unknown, owned: boolean): LoadResult {
       ...(result.success ? [] : issuesToErrors(result.issues, SceneSchema)),
       ...checkUnique(value),
       ...checkWalls(value),
+      ...checkFlowFields(value),
       ...checkTypeFields(value),
       ...checkParamNames(value),
     ];
@@ -87,6 +88,7 @@ function defaultsLeftOut(doc: SceneDocument): SceneDocument {
       for (const n of g.nodes) if (n.exposed && Object.keys(n.exposed).length === 0) delete n.exposed;
     }
   }
+  if (doc.world.flowFields?.length === 0) delete doc.world.flowFields;
   const walls = doc.world.walls;
   if (walls === undefined) return doc;
   if (walls.length === 0) delete doc.world.walls;

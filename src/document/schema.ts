@@ -163,6 +163,12 @@ export const LIMITS = {
   groups: 500,
   /** Inputs (or outputs) of one group. */
   groupPorts: 100,
+  /** Flow fields in the world (runtime/flow-field.ts FLOW_LIMITS says the same for `setFlowField`). */
+  flowFields: 16,
+  /** Columns or rows of one flow field. */
+  flowSide: 1_024,
+  /** Cells of one flow field (cols × rows): 175 KB of base64 at most. */
+  flowCells: 65_536,
 } as const;
 
 /** `#rrggbb`. */
@@ -664,6 +670,21 @@ function build(run?: Run) {
     'A wall: a polyline, or with closed a polygon.',
   );
 
+  const side = { min: 0, max: LIMITS.flowSide, whole: true } as const;
+  const FlowFieldSchema = obj(
+    {
+      id: id('Unique among flow fields.'),
+      x: coordinate('Left edge of the grid, px.'),
+      y: coordinate('Top edge of the grid, px.'),
+      cellSize: num({ min: 0, max: RANGES.coordinate.max, exclusiveMin: true, unit: 'px' }, 'The side of a cell, px.'),
+      cols: num(side, 'Columns of cells (0: the field is everywhere off-field).'),
+      rows: num(side, 'Rows of cells.'),
+      vectors: text(0, 4 * Math.ceil((2 * LIMITS.flowCells) / 3), 'expected the vectors as base64 text', 'Base64 of two signed bytes per cell (vx, vy; byte k is k/127 of maxSpeed), row by row.'),
+    },
+    'expected a flow field: an object { id, x, y, cellSize, cols, rows, vectors }',
+    'A flow field: a grid of vectors agents with a Flow Field node move along.',
+  );
+
   const WorldSchema = obj(
     {
       width: num(RANGES.worldSize, 'Width, px.'),
@@ -674,6 +695,7 @@ function build(run?: Run) {
       paths: optionalList(PathSchema, LIMITS.paths, 'expected a list of paths', 'Named paths; ids unique.'),
       targets: optionalList(TargetSchema, LIMITS.targets, 'expected a list of targets', 'Named targets; names unique.'),
       walls: v.optional(list(WallSchema, LIMITS.walls, 'expected a list of walls', 'Walls; ids unique. Absent: none.')),
+      flowFields: v.optional(list(FlowFieldSchema, LIMITS.flowFields, 'expected a list of flow fields', 'Flow fields; ids unique. Absent: none.')),
     },
     'expected the world: an object { width, height, edges, seed }',
     'The world every agent type shares.',

@@ -85,6 +85,8 @@ export function canonicalScene(doc: SceneDocument): { [key: string]: Json } {
   };
   // Left out when there are none, so a scene without walls saves as version 2 did (but for the version).
   if (w.walls && w.walls.length > 0) out.world.walls = w.walls.map(wall);
+  // Likewise flow fields (version 5): a scene without them saves as version 4 did.
+  if (w.flowFields && w.flowFields.length > 0) out.world.flowFields = w.flowFields.map((f) => pick(f, ['id', 'x', 'y', 'cellSize', 'cols', 'rows', 'vectors']));
   out.agentTypes = doc.agentTypes.map(agentType);
   // Left out when empty, so a scene without groups saves as version 4 did (but for the version).
   if (doc.groups && doc.groups.length > 0) out.groups = doc.groups.map(group);

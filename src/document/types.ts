@@ -6,6 +6,7 @@
  * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
  */
 import type { ParamValue, SocketType } from '../../nodes/types';
+import type { FlowFieldGrid } from '../../runtime/flow-field';
 
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
@@ -200,6 +201,20 @@ export interface SceneWall {
   solid?: boolean;
 }
 
+/**
+ * A flow field (BEHAVIORS.md, "Flow Field"): cols × rows cells of `cellSize` px with the top-left
+ * corner at (x, y) (the grid: runtime/flow-field.ts FlowFieldGrid; the id per ID_PATTERN); Flow
+ * Field nodes steer along its vectors (fractions of maxSpeed). Since version 5.
+ */
+export interface SceneFlowField extends FlowFieldGrid {
+  /**
+   * The vectors, row by row, as base64 (standard alphabet, '=' padded) of two signed bytes per cell,
+   * vx then vy: byte k is k / 127 of maxSpeed (runtime/flow-field.ts). Small (a 64 × 48 field is
+   * 8 KB) and exact: the bytes are the data, decoded alike everywhere.
+   */
+  vectors: string;
+}
+
 /** A point the host program moves by name at run time; (x, y) is where it starts. */
 export interface NamedTarget {
   name: string;
@@ -219,6 +234,8 @@ export interface SceneWorld {
   targets: NamedTarget[];
   /** Absent: none (the loader and the saver leave an empty list out). Since version 3. */
   walls?: SceneWall[];
+  /** Flow fields, ids unique. Absent: none (the loader and the saver leave an empty list out). Since version 5. */
+  flowFields?: SceneFlowField[];
 }
 
 /** A whole scene. */

@@ -301,6 +301,8 @@ export class SteerParam extends LitElement {
           { value: 'world', label: 'The world’s box' },
           ...(scene.world.walls ?? []).filter((w) => w.closed && w.id !== 'world').map((w) => ({ value: w.id, label: w.id })),
         ];
+      case 'flowField':
+        return [{ value: '', label: 'Choose a flow field…' }, ...(scene.world.flowFields ?? []).map((f) => ({ value: f.id, label: f.id }))];
       case 'state': {
         const own = scene.agentTypes.find((t) => t.id === this.ownType);
         return [{ value: '', label: 'Choose a state…' }, ...(own?.states ?? []).map((s) => ({ value: s.name, label: s.name }))];

@@ -19,6 +19,8 @@ export interface BarClient {
   toggleMenu(): void;
   /** Turns the Walls tool on or off. */
   toggleWallTool(): void;
+  /** Turns the Flow brush on or off. */
+  toggleFlowBrush(): void;
   /** The overlays drawn now. */
   overlays(): ReadonlySet<string>;
   /** Draws these overlays from now on, as picked in the bar's menu (the element tells, `overlays-change`). */
@@ -62,6 +64,7 @@ export function barActions(on: BarClient): ControlBarActions {
     fit: () => on.fit(),
     toggleMenu: () => on.toggleMenu(),
     toggleWallTool: () => on.toggleWallTool(),
+    toggleFlowBrush: () => on.toggleFlowBrush(),
     toggleOverlay: (name, shown) => {
       const next = new Set(on.overlays());
       if (shown) next.add(name);

@@ -16,6 +16,8 @@ import type { ReplayInput } from './replay';
 import { toWorld, wheelFactor } from './view';
 import { finishWall, nextPoint, sceneWalls, wallClick, withWallPointDraft, type WallPointDraft, type WallToolView } from './wall-edit';
 import type { ViewController } from './view-controller';
+import { FlowStroke } from './flow-stroke';
+import type { FlowBrushView } from './paint/flow';
 
 /** A press moving more than this many CSS px becomes a drag. */
 export const DRAG_SLOP_PX = 3;
@@ -36,6 +38,8 @@ export interface GestureHost {
   editPath(): string | null;
   /** Whether the Walls tool is on (it takes the clicks then: wall-edit.ts). */
   wallTool(): boolean;
+  /** Whether the Flow brush is on (a left drag paints the flow field then: flow-stroke.ts). */
+  flowBrush(): boolean;
   /** The selected wall, or null; `selectWall` changes it. */
   selectedWall(): string | null;
   selectWall(id: string | null): void;
@@ -70,6 +74,8 @@ export class CanvasGestures implements ReactiveController {
   private wallDraft: (readonly [number, number])[] = [];
   private wallNext: [number, number] | null = null;
   private wallPoint: WallPointDraft | null = null;
+  /** The Flow brush's stroke under way and the mouse (flow-stroke.ts). */
+  readonly flow = new FlowStroke();
   /** True while the mouse is over the canvas. */
   over = false;
   private readonly _w: [number, number] = [0, 0];
@@ -98,7 +104,12 @@ export class CanvasGestures implements ReactiveController {
 
   /** The scene as drawn: with the dragged point of the edited path, or the dragged vertex of a wall, where the mouse has it. */
   drawnScene(scene: SceneDocument | null): SceneDocument | null {
-    return withWallPointDraft(withPointDraft(scene, this.el.editPath(), this.draft), this.wallPoint);
+    return this.flow.drawn(withWallPointDraft(withPointDraft(scene, this.el.editPath(), this.draft), this.wallPoint));
+  }
+
+  /** The Flow brush's circle at the mouse (null when the brush is off or the mouse away). */
+  get flowBrushView(): FlowBrushView | null {
+    return this.el.flowBrush() ? this.flow.view() : null;
   }
 
   /** What the Walls tool shows (null when it is off and no wall is selected). */
@@ -187,7 +198,7 @@ export class CanvasGestures implements ReactiveController {
     else if (g?.kind === 'drag') cursor = 'grabbing';
     else if (this.el.spaceHeld()) cursor = 'grab';
     else if (this.hot) cursor = 'grab';
-    else if (this.el.editPath() || this.el.wallTool()) cursor = 'crosshair';
+    else if (this.el.editPath() || this.el.wallTool() || this.el.flowBrush()) cursor = 'crosshair';
     this.el.cursor(cursor);
   }
 
@@ -253,6 +264,13 @@ export class CanvasGestures implements ReactiveController {
     if (e.button === 1 || (e.button === 0 && this.el.spaceHeld())) {
       e.preventDefault();
       this.gesture = { kind: 'pan', pointerId: e.pointerId, lastX: sx, lastY: sy };
+    } else if (e.button === 0 && this.el.flowBrush()) {
+      // the Flow brush takes every left press: a stroke, not a grab
+      e.preventDefault();
+      toWorld(this._w, this.view.view, sx, sy);
+      this.flow.begin(this._w[0], this._w[1], e.shiftKey);
+      this.gesture = { kind: 'press', pointerId: e.pointerId, startX: sx, startY: sy, grab: null, dx: 0, dy: 0 };
+      this.el.redraw();
     } else if (e.button === 0) {
       e.preventDefault();
       const grab = this.hitTest(sx, sy);
@@ -287,6 +305,11 @@ export class CanvasGestures implements ReactiveController {
     }
     toWorld(this._w, this.view.view, sx, sy);
     this.el.pointer(this._w[0], this._w[1], g?.kind === 'drag');
+    if (this.el.flowBrush()) {
+      this.flow.move(this._w[0], this._w[1], e.shiftKey);
+      this.el.redraw();
+      if (this.flow.active) return;
+    }
     if (this.el.wallTool() && this.wallDraft.length) {
       this.wallNext = nextPoint(this.wallDraft, this.view.view, sx, sy, e.shiftKey);
       this.el.redraw();
@@ -320,7 +343,11 @@ export class CanvasGestures implements ReactiveController {
     this.gesture = null;
     this.el.canvas()?.releasePointerCapture?.(e.pointerId);
     const editPath = this.el.editPath();
-    if (g.kind === 'drag' && g.grab.kind === 'wall-point') {
+    const stroke = this.flow.end();
+    if (stroke) {
+      this.el.edit(stroke);
+      this.el.redraw();
+    } else if (g.kind === 'drag' && g.grab.kind === 'wall-point') {
       this.wallPoint = null;
       this.el.selectWall(g.grab.wall);
       this.el.edit({ kind: 'move-wall-point', wall: g.grab.wall, index: g.grab.index, x: g.x, y: g.y });
@@ -359,6 +386,7 @@ export class CanvasGestures implements ReactiveController {
     const g = this.gesture;
     if (!g || g.pointerId !== e.pointerId) return;
     this.gesture = null;
+    this.flow.cancel();
     // a cancelled drag puts the thing back where it was
     if (g.kind === 'drag' && g.grab.kind === 'path-point') this.draft = null;
     else if (g.kind === 'drag' && g.grab.kind === 'wall-point') this.wallPoint = null;
@@ -373,6 +401,8 @@ export class CanvasGestures implements ReactiveController {
   readonly onPointerLeave = (): void => {
     // the Pointer target stays where the mouse left
     this.over = false;
+    this.flow.leave();
+    if (this.el.flowBrush()) this.el.redraw();
     if (this.hot && !this.gesture) {
       this.hot = null;
       this.updateCursor();

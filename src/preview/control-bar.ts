@@ -13,6 +13,7 @@ import { SPEEDS, clampSpeed } from './ticker';
 const OVERLAY_LABELS: Readonly<Record<Overlay, string>> = {
   obstacles: 'Obstacles',
   paths: 'Paths',
+  flow: 'Flow field',
   targets: 'Named targets',
   pointer: 'Pointer',
   velocity: 'Velocity',
@@ -37,6 +38,8 @@ export interface ControlBarState {
   overlayMenu: boolean;
   /** Whether the Walls tool is on. */
   wallTool: boolean;
+  /** Whether the Flow brush is on. */
+  flowBrush?: boolean;
 }
 
 /** What the bar's controls do. */
@@ -53,6 +56,7 @@ export interface ControlBarActions {
   fit(): void;
   toggleMenu(): void;
   toggleWallTool(): void;
+  toggleFlowBrush(): void;
   toggleOverlay(overlay: Overlay, on: boolean): void;
 }
 
@@ -116,6 +120,14 @@ export function controlBar(bar: ControlBarState, on: ControlBarActions): Templat
         @click=${on.toggleWallTool}
       >
         Walls
+      </button>
+      <button
+        data-test="flow-brush"
+        aria-pressed=${bar.flowBrush ? 'true' : 'false'}
+        title="Flow brush (F): drag to paint the flow field along the stroke; Shift-drag erases. Each stroke is one undo step. A Flow Field node follows the field."
+        @click=${on.toggleFlowBrush}
+      >
+        Flow brush
       </button>
       <button data-test="fit" aria-label="Fit the world in view" title="Fit the world in view" @click=${on.fit}>
         <span class="icon" aria-hidden="true">⤢</span>

@@ -18,6 +18,7 @@ import { ALL_LAYERS, type AgentLayer, type AgentPainter, type DrawnWorld, type F
 import { KIND_PAINTERS } from './paint/kind-overlays';
 import { paintObstacles } from './paint/obstacles';
 import { paintPaths } from './paint/paths';
+import { paintFlowFields } from './paint/flow';
 import { paintPointer } from './paint/pointer';
 import { paintTargets } from './paint/targets';
 import { paintVelocity } from './paint/velocity';
@@ -45,16 +46,16 @@ export {
 export { typeStyles } from './paint/kind-overlays';
 
 /** The overlays every scene can show, whatever its nodes. */
-type SceneOverlay = 'velocity' | 'force' | 'paths' | 'pointer' | 'obstacles' | 'targets' | 'wall-feelers';
+type SceneOverlay = 'velocity' | 'force' | 'paths' | 'pointer' | 'obstacles' | 'targets' | 'wall-feelers' | 'flow';
 
 /** The overlays the preview can draw: the scene's, and those node kinds feed (nodes/types.ts). */
 export type Overlay = SceneOverlay | KindOverlay;
 
 /** Every overlay, in menu order. */
-export const OVERLAYS: readonly Overlay[] = ['obstacles', 'paths', 'targets', 'pointer', 'velocity', 'force', ...KIND_OVERLAYS, 'wall-feelers'];
+export const OVERLAYS: readonly Overlay[] = ['obstacles', 'paths', 'flow', 'targets', 'pointer', 'velocity', 'force', ...KIND_OVERLAYS, 'wall-feelers'];
 
 /** The overlays shown until the app says otherwise. */
-export const DEFAULT_OVERLAYS: readonly Overlay[] = ['paths', 'pointer', 'obstacles', 'targets'];
+export const DEFAULT_OVERLAYS: readonly Overlay[] = ['paths', 'flow', 'pointer', 'obstacles', 'targets'];
 
 /** Per-agent overlays drawn under the bodies (the kinds' ones, in KIND_PAINTERS' order), and over them. */
 const UNDER: readonly (readonly [Overlay, AgentPainter])[] = (Object.keys(KIND_PAINTERS) as KindOverlay[]).map((o) => [o, KIND_PAINTERS[o].paint] as const);
@@ -139,6 +140,7 @@ export class Renderer {
       ctx.strokeRect(0, 0, W, H);
     }
 
+    if (f.overlays.has('flow') || f.flowBrush) paintFlowFields(ctx, f, px);
     if (f.overlays.has('obstacles')) paintObstacles(ctx, f, px);
     paintWalls(ctx, f, px);
     if (f.overlays.has('paths')) paintPaths(ctx, f, px);

@@ -4,6 +4,7 @@
  * followed agent's forces (inspect.ts). It owns the renderers and the theme read from the
  * element's CSS; the element says what to draw in a {@link FrameRequest}.
  */
+import type { FlowBrushView } from './paint/flow';
 import type { SceneDocument } from '../document/types';
 import { hasForceOutput, isSink } from '../../nodes/index';
 import type { ProbeReading } from '../../runtime/api';
@@ -42,6 +43,8 @@ export interface FrameRequest {
   selectedPathPoint: number | null;
   /** The Walls tool's selection and the wall being drawn, when the tool is on. */
   wallTool: WallToolView | null;
+  /** The Flow brush's circle at the mouse, when the brush is on. */
+  flowBrush?: FlowBrushView | null;
   hot: Hot;
   followed: Followed | null;
   /** The world's types with states, counted (state-counts.ts): their agents are ringed by state. */
@@ -128,6 +131,7 @@ export class FramePainter {
       editPath: r.editPath,
       selectedPathPoint: r.selectedPathPoint,
       wallTool: r.wallTool,
+      flowBrush: r.flowBrush ?? null,
       forces: sim.forces,
       hot: r.hot,
     };

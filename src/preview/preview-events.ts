@@ -22,6 +22,8 @@ export type SceneEditDetail =
   | { kind: 'remove-wall-point'; wall: string; index: number }
   /** The selected wall removed (Delete or Backspace with the Walls tool). */
   | { kind: 'remove-wall'; wall: string }
+  /** A stroke of the Flow brush (world px, in order), brush radius px; `erase`: Shift held (document/flow-commands.ts). */
+  | { kind: 'paint-flow'; points: [number, number][]; radius: number; erase: boolean }
   /** "Reset with seed": the scene's seed from now on (one seed: the World panel shows it too). */
   | { kind: 'set-seed'; seed: number };
 

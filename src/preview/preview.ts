@@ -85,6 +85,7 @@ export class SteerPreview extends LitElement {
     overlays: { attribute: false },
     editPath: { attribute: false },
     wallTool: { type: Boolean },
+    flowBrush: { type: Boolean },
     selectedWall: { attribute: false },
     threading: {},
     drawing: {},
@@ -120,6 +121,8 @@ export class SteerPreview extends LitElement {
    * draw walls, drag their vertices and select them (wall-edit.ts); each finished action is a `scene-edit`.
    */
   declare wallTool: boolean;
+  /** Whether the Flow brush is on (the control bar's *Flow brush*): a left drag paints the first flow field (flow-stroke.ts), Shift-drag erases. */
+  declare flowBrush: boolean;
   /** The selected wall's id (highlighted while the Walls tool is on; Delete removes it), or null. Fires `wall-select` when a click changes it. */
   declare selectedWall: string | null;
   /**
@@ -189,6 +192,10 @@ export class SteerPreview extends LitElement {
     fit: () => this.fit(),
     toggleMenu: () => (this.overlayMenu = !this.overlayMenu),
     toggleWallTool: () => this.toggleWallTool(),
+    toggleFlowBrush: () => {
+      this.flowBrush = !this.flowBrush;
+      if (this.flowBrush) this.wallTool = false;
+    },
     overlays: () => this.overlays,
     pickOverlays: (next) => {
       this.overlays = next;
@@ -209,6 +216,7 @@ export class SteerPreview extends LitElement {
     this.overlays = new Set(DEFAULT_OVERLAYS);
     this.editPath = null;
     this.wallTool = false;
+    this.flowBrush = false;
     this.selectedWall = null;
     this.lockstep = false;
     this.seedText = '';
@@ -287,6 +295,7 @@ export class SteerPreview extends LitElement {
         scene: () => this.sceneForDrawing(),
         editPath: () => this.editPath,
         wallTool: () => this.wallTool,
+        flowBrush: () => this.flowBrush,
         selectedWall: () => this.selectedWall,
         selectWall: (id) => {
           if (id === this.selectedWall) return;
@@ -466,6 +475,7 @@ export class SteerPreview extends LitElement {
   /** Turns the Walls tool on or off (the control bar's *Walls*, or W with the preview focused, not in a field). */
   toggleWallTool(): void {
     this.wallTool = !this.wallTool;
+    if (this.wallTool) this.flowBrush = false;
   }
 
   /** Fits the view to the world. */
@@ -537,7 +547,7 @@ export class SteerPreview extends LitElement {
     }
     if (changed.has('overlays')) this.sim.setForces(this.overlays.has('force'));
     const all = changed as Map<PropertyKey, unknown>;
-    if (all.has('scene') || all.has('overlays') || all.has('editPath') || all.has('wallTool') || all.has('selectedWall') || all.has('activeDraw') || all.has('drawing')) this.redraw();
+    if (all.has('scene') || all.has('overlays') || all.has('editPath') || all.has('wallTool') || all.has('flowBrush') || all.has('selectedWall') || all.has('activeDraw') || all.has('drawing')) this.redraw();
   }
 
   /** Asks for a frame to be drawn (while playing in worker mode, frames draw only when there is something new). */
@@ -634,6 +644,7 @@ export class SteerPreview extends LitElement {
       editPath: this.editPath,
       selectedPathPoint: this.gestures.selectedPoint,
       wallTool: this.gestures.wallView,
+      flowBrush: this.gestures.flowBrushView,
       hot: this.gestures.highlighted,
       followed: this.followed,
       states: this.stateCounts.types,
@@ -672,7 +683,7 @@ export class SteerPreview extends LitElement {
       )}
       ${stateLegend(this.stateCounts.types, this.sceneForDrawing())}
       ${controlBar(
-        { playing: this.playing, tick: this.tick, speed: this.speed, seedText: this.seedText, overlays: this.overlays, overlayMenu: this.overlayMenu, wallTool: this.wallTool },
+        { playing: this.playing, tick: this.tick, speed: this.speed, seedText: this.seedText, overlays: this.overlays, overlayMenu: this.overlayMenu, wallTool: this.wallTool, flowBrush: this.flowBrush },
         this.barActions,
       )}
     `;

@@ -50,6 +50,7 @@ import { ANY_STATE, graphOf, type GraphAt } from '../../src/document/graphs';
 import { addGroupUse, groupParamFor, makeGroup, removeGroup, renameGroup, setGroupParams, ungroup } from '../../src/document/group-commands';
 import { addState, freshStateName, moveState, removeState, renameState, updateState } from '../../src/document/state-commands';
 import { ID_PATTERN, VERSION, type AgentType, type Graph, type ParamValue, type SceneDocument } from '../../src/document/types';
+import { paintFlow } from '../../src/document/flow-commands';
 import { addWall, insertWallPoint, moveWallPoint, removeWall, removeWallPoint, updateWall } from '../../src/document/wall-commands';
 import { guardScene } from '../../bench/guard-scene';
 import { deepFreeze, preset } from './shared';
@@ -200,6 +201,7 @@ type Action =
   | { a: 'path'; op: number; pick: number; point: [number, number] }
   | { a: 'target'; op: number; pick: number; name: string; value: number }
   | { a: 'wall'; op: number; pick: number; index: number; point: [number, number]; points: [number, number][]; flag: boolean }
+  | { a: 'flow'; points: [number, number][]; radius: number; erase: boolean }
   | { a: 'addState'; type: number; name: number; copy: number; minTicks: number; reset: boolean }
   | { a: 'removeState'; type: number; state: number }
   | { a: 'moveState'; type: number; from: number; to: number }
@@ -267,6 +269,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ a: fc.constant('path' as const), op: fc.nat({ max: 4 }), pick: nat, point: position }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('target' as const), op: fc.nat({ max: 3 }), pick: nat, name: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/), value: fc.double({ min: -1e7, max: 1e7, noNaN: true }) }) },
   { weight: 2, arbitrary: fc.record({ a: fc.constant('wall' as const), op: fc.nat({ max: 6 }), pick: nat, index: fc.integer({ min: -1, max: 8 }), point: position, points: fc.array(position, { maxLength: 6 }), flag: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ a: fc.constant('flow' as const), points: fc.array(position, { maxLength: 5 }), radius: fc.constantFrom(0, 5, 30, 200), erase: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ a: fc.constant('addState' as const), type: nat, name: nat, copy: nat, minTicks: minTicks, reset: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('removeState' as const), type: nat, state: nat }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('moveState' as const), type: nat, from: nat, to: nat }) },
@@ -609,6 +612,12 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       if (x.op === 5) return { edit: insertWallPoint(id, x.index, x.point) };
       return { edit: removeWallPoint(id, x.index) };
     }
+    case 'flow': {
+      // As the Flow brush: a stroke (points anywhere, and in the world as the mouse gives them), painting or erasing
+      const w = doc.world;
+      const inWorld = x.points.map(([px, py]) => [Math.round(Math.abs(px % w.width) * 10) / 10, Math.round(Math.abs(py % w.height) * 10) / 10] as [number, number]);
+      return { edit: paintFlow(x.points.length % 2 ? x.points : inWorld, x.radius, x.erase) };
+    }
     case 'target': {
       const w = doc.world;
       const ts = w.targets;
@@ -634,7 +643,7 @@ let steps = 0;
 let emitted = 0;
 let worldsRun = 0;
 /** Documents checked with a type of several states, with an any-state graph, and with a state's minimum time or reset on enter. */
-const stateful = { states: 0, anyState: 0, options: 0, walls: 0, params: 0 };
+const stateful = { states: 0, anyState: 0, options: 0, walls: 0, params: 0, flowFields: 0 };
 
 /** A copy of `v` with every −0 made 0 (and nothing else changed). */
 function withoutNegativeZero<T>(v: T): T {
@@ -662,6 +671,7 @@ function checkDocument(doc: SceneDocument): void {
   if (doc.agentTypes.some((t) => t.anyState && t.anyState.nodes.length)) stateful.anyState++;
   if (doc.agentTypes.some((t) => t.states.some((s) => s.minTicks !== undefined || s.resetOnEnter))) stateful.options++;
   if (doc.world.walls?.length) stateful.walls++;
+  if (doc.world.flowFields?.length) stateful.flowFields++;
   if (doc.agentTypes.some((t) => t.params?.length && [...t.states.map((x) => x.graph), ...(t.anyState ? [t.anyState] : [])].some((g) => g.nodes.some((n) => n.exposed)))) stateful.params++;
   const compiled = compile(doc);
   const program = instantiate(compiled);
@@ -750,9 +760,9 @@ describe('random edit sequences', () => {
     );
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${s} s`);
-    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls, ${stateful.params} with exposed parameters`);
+    console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls, ${stateful.params} with exposed parameters, ${stateful.flowFields} with flow fields`);
     // The sequences reach states (documents of several states, any-state graphs and state options) and walls.
-    expect(Math.min(stateful.states, stateful.anyState, stateful.options, stateful.walls, stateful.params)).toBeGreaterThan(steps / 100);
+    expect(Math.min(stateful.states, stateful.anyState, stateful.options, stateful.walls, stateful.params, stateful.flowFields)).toBeGreaterThan(steps / 100);
   }, Math.max(60_000, RUNS * 200));
 
   it('a graph pasted until it is full stays loadable: the edit that would pass a limit does nothing', () => {

@@ -54,6 +54,7 @@ describe('the presets', () => {
       'police-and-thief',
       'pursuit',
       'ring',
+      'river',
       'rooms',
       'seek',
       'sheep-and-wolves',

@@ -14,6 +14,7 @@ function client(seedText: string, sceneSeed: number | undefined, overlays = new 
     fit: () => log.push('fit'),
     toggleMenu: () => log.push('menu'),
     toggleWallTool: () => log.push('walls'),
+    toggleFlowBrush: () => log.push('flow'),
     overlays: () => overlays,
     pickOverlays: (next) => log.push(['overlays', [...next]]),
     seedText: () => seedText,

@@ -27,6 +27,7 @@ function setup(editPath: string | null = null, wallTool = false) {
     scene: () => scene,
     editPath: () => editPath,
     wallTool: () => wallTool,
+    flowBrush: () => false,
     selectedWall: () => selectedWall,
     selectWall: (id) => (selectedWall = id),
     overlays: () => new Set(['targets', 'obstacles']),

@@ -2,6 +2,7 @@
  * What the painter's files share: the frame to draw, how each agent type is drawn, the layers,
  * and the batching of per-agent paths (each filled or stroked every CHUNK agents).
  */
+import type { FlowBrushView } from './flow';
 import type { SceneDocument } from '../../document/types';
 import type { PreviewWorld } from '../frame-world';
 import type { View } from '../view';
@@ -88,6 +89,8 @@ export interface Frame {
   selectedPathPoint?: number | null;
   /** The Walls tool, when it is on: the selected wall and the wall being drawn (paint/walls.ts). */
   wallTool?: WallToolView | null;
+  /** The Flow brush at the mouse, when it is on (paint/flow.ts). */
+  flowBrush?: FlowBrushView | null;
   /** The capped forces of the last tick by type id (the force overlay). */
   forces: ReadonlyMap<string, Float64Array>;
   hot: Hot;

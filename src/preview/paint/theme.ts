@@ -12,6 +12,8 @@ export interface Theme {
   wallRegion: string;
   path: string;
   pathActive: string;
+  /** The flow field overlay's arrows. */
+  flow: string;
   target: string;
   pointer: string;
   velocity: string;
@@ -35,6 +37,7 @@ export const THEME_PROPERTIES: Readonly<Record<keyof Theme, [string, string]>> =
   wallRegion: ['--steer-preview-wall-region', '#7fb4e0'],
   path: ['--steer-preview-path', '#6f7f91'],
   pathActive: ['--steer-preview-path-active', '#ffd166'],
+  flow: ['--steer-preview-flow', 'rgba(127, 212, 255, 0.55)'],
   target: ['--steer-preview-target', '#ff7aa8'],
   pointer: ['--steer-preview-pointer', '#e6edf3'],
   velocity: ['--steer-preview-velocity', '#7ee787'],
