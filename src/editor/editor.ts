@@ -16,13 +16,14 @@ import { LitPlugin, Presets } from '@retejs/lit-plugin';
 import { MinimapPlugin } from 'rete-minimap-plugin';
 import { getNodeDef } from '../../nodes/index';
 import type { Diagnostic } from '../compiler/diagnostics';
-import { addNode, disconnect, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
+import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
 import { installBoxSelect } from './box-select';
 import { installKnife, pathPoints } from './knife';
 import { createClipboard } from './clipboard';
+import { createContextMenus, removeWires } from './context-menus';
 import { createCulling } from './culling';
 import { fitTransform } from './fit';
 import { observedClientSize } from './patches/client-size';
@@ -54,6 +55,10 @@ export interface EditorHost {
   notify?(message: string): void;
   /** Shows parameter `name` of agent type `typeId` in the Parameters panel (a node's exposed chip was clicked). */
   showTypeParam?(typeId: string, name: string): void;
+  /** Mutes these nodes, or unmutes them when all are muted (a node's context menu). */
+  toggleMute?(ids: string[]): void;
+  /** Makes the selected nodes a group (a node's context menu shows Group only when this is given). */
+  groupSelected?(): void;
 }
 
 /** The editor's public face. */
@@ -196,8 +201,11 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     if (ctx.type === 'contextmenu') {
       ctx.data.event.preventDefault();
       ctx.data.event.stopPropagation();
+      menus.close();
       // Ctrl+right-drag is the knife (knife.ts), not a menu
-      if (ctx.data.context === 'root' && !ctx.data.event.ctrlKey) host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
+      if (ctx.data.event.ctrlKey) return;
+      if (ctx.data.context === 'root') host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
+      else menus.open(ctx.data.event, ctx.data.context);
       return;
     }
     if (ctx.type === 'nodepicked' || ctx.type === 'pointerup') queueMicrotask(selection.report);
@@ -262,6 +270,23 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     selectWhenShown: reconciler.selectWhenShown,
   });
 
+  function deleteSelected(): void {
+    const ids = selection.selected();
+    if (ids.length) host.apply(removeNodes(shownAt(state), ids));
+  }
+
+  const menus = createContextMenus({
+    container,
+    editor,
+    state,
+    selection,
+    apply: (edit) => host.apply(edit),
+    duplicate: clipboard.duplicate,
+    deleteSelected,
+    toggleMute: host.toggleMute?.bind(host),
+    groupSelected: host.groupSelected?.bind(host),
+  });
+
   function addNodeAt(kind: string, clientX: number, clientY: number, wire?: WireEnd): void {
     const g = shownGraph(state);
     const def = getNodeDef(kind);
@@ -303,14 +328,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
         if (path) yield { id: c.id, points: pathPoints(path) };
       }
     },
-    cut: (ids) => {
-      const at = shownAt(state);
-      const cuts = ids.flatMap((id) => {
-        const c = editor.getConnection(id);
-        return c ? [disconnect(at, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] })] : [];
-      });
-      host.apply((doc) => cuts.reduce((d, cut) => cut(d), doc));
-    },
+    cut: (ids) => host.apply(removeWires(shownAt(state), ids.flatMap((id) => editor.getConnection(id) ?? []))),
   });
 
   // A double-click on the empty canvas opens the add menu there (instead of Rete's zoom step).
@@ -337,10 +355,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
     pointer: () => pointer.at,
     addNodeAt,
-    deleteSelected: () => {
-      const ids = selection.selected();
-      if (ids.length) host.apply(removeNodes(shownAt(state), ids));
-    },
+    deleteSelected,
     copy: clipboard.copy,
     paste: clipboard.paste,
     duplicate: clipboard.duplicate,
@@ -386,6 +401,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       selection.destroy();
       removeBoxSelect();
       removeKnife();
+      menus.destroy();
       holder.removeEventListener('dblclick', onDoubleClick, true);
       container.removeEventListener('pointermove', onPointerMove);
       container.removeEventListener('pointerleave', onPointerLeave);

@@ -501,6 +501,75 @@ describe('wiring gestures in a browser', () => {
     expect(await page.locator('[data-test="undo"]').isEnabled()).toBe(false);
   });
 
+  it('right-click a node: Duplicate, Mute/Unmute, Help, Delete, by mouse or by the arrow keys and Enter; right-click a wire: Delete; Escape and a click outside close', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    await openGraph(page, WANDER_OUT);
+    const menu = page.locator('[data-test="context-menu"]');
+    const items = () => menu.locator('button[data-item]').evaluateAll((bs) => bs.map((b) => [...b.querySelectorAll('span')].map((x) => x.textContent).join(' ')));
+    const head = await centre(page, 'steer-node[data-node-id="w"] header');
+    const rightClick = async (at: { x: number; y: number }) => {
+      await page.mouse.click(at.x, at.y, { button: 'right' });
+      await menu.waitFor();
+    };
+    const muted = () => page.evaluate(() => !!(window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'w')!.muted);
+    // the node is selected by the right-click, and the menu lists its actions (no Group: this app has no groups)
+    await rightClick(head);
+    await expect.poll(() => selection(page)).toEqual(['w']);
+    expect(await items()).toEqual(['Duplicate Ctrl+D', 'Mute M', 'Help', 'Delete Del']);
+    expect(await page.locator('steer-node-menu').count()).toBe(0);
+    await screenshot(page, 'node-context-menu');
+    // arrow down to Mute, Enter
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(muted).toBe(true);
+    await expect.poll(() => menu.count()).toBe(0);
+    await page.locator('steer-node[data-node-id="w"].muted').waitFor();
+    // now it says Unmute; Escape closes, changing nothing
+    await rightClick(head);
+    expect(await items()).toContain('Unmute M');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await muted()).toBe(true);
+    await page.keyboard.press('Control+z');
+    await expect.poll(muted).toBe(false);
+    // a click outside closes it
+    const g = await graphBox(page);
+    await rightClick(head);
+    await page.mouse.click(g.x + 30, g.y + 30);
+    await expect.poll(() => menu.count()).toBe(0);
+    // Duplicate, clicked
+    await rightClick(head);
+    await menu.locator('button[data-item="duplicate"]').click();
+    await expect.poll(async () => (await nodes(page)).length).toBe(3);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await nodes(page)).length).toBe(2);
+    // Help: the node's help opens
+    await rightClick(head);
+    await menu.locator('button[data-item="help"]').click();
+    await page.locator('steer-node-help').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('steer-node-help').count()).toBe(0);
+    // Delete, from the keyboard: up from the first goes round to the last
+    await rightClick(head);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await nodes(page)).map((n) => n.id)).toEqual(['o']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await nodes(page)).map((n) => n.id)).toEqual(['w', 'o']);
+    await expect.poll(() => connections(page)).toEqual(['w.force->o.force']);
+    // right-click the wire (its middle): Delete
+    const a = await centre(page, socket('w', 'output', 'force'));
+    const b = await centre(page, socket('o', 'input', 'force'));
+    await rightClick({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+    expect(await items()).toEqual(['Delete']);
+    await screenshot(page, 'wire-context-menu');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => connections(page)).toEqual([]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => connections(page)).toEqual(['w.force->o.force']);
+  });
+
   it('refuses a wire that would close a cycle, with a notice; a file with a cycle still opens and shows it', async () => {
     opened = await openApp();
     const { page } = opened;
