@@ -21,7 +21,7 @@ import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
 import { installBoxSelect } from './box-select';
-import { installKnife, pathPoints } from './knife';
+import { installKnife, pathPoints, type Point } from './knife';
 import { createClipboard } from './clipboard';
 import { createContextMenus, removeWires } from './context-menus';
 import { createCulling } from './culling';
@@ -32,12 +32,14 @@ import { cheaperSocketPicks } from './patches/socket-picks';
 import { freeOffset } from './placement';
 import { createReconciler } from './reconcile';
 import { restyleReteElements } from './restyle';
+import type { SteerConnection } from './connection-element';
 import { SteerNode, type AreaExtra, type NodeHost, type Schemes, type TypedSocket } from './schemes';
 import { createSelection } from './selection';
 import { LaidOutSocketPosition } from './socket-position';
 import { createEditorState, round, shownAt, shownGraph } from './state';
 import { MINIMAP_RATIO, MINIMAP_SIZE, SOCKET_COLOR } from './theme';
 import { addNodeWired, type WireEnd } from './wire-drop';
+import { createWireInsert } from './wire-insert';
 import { installWiring } from './wiring';
 
 /** What the editor needs from the app. */
@@ -185,6 +187,31 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
   });
 
+  /** The element drawing wire `id`, if it is drawn. */
+  function wireElement(id: string): SteerConnection | null | undefined {
+    const wrapper = area.connectionViews.get(id)?.element.querySelector('rete-connection-wrapper');
+    return (wrapper?.shadowRoot ?? wrapper)?.querySelector('steer-connection');
+  }
+
+  /** The wires drawn, each as a polyline in graph coordinates. */
+  function* drawnWires(): Generator<{ id: string; points: Point[] }> {
+    for (const c of editor.getConnections()) {
+      const path = wireElement(c.id)?.shadowRoot?.querySelector('path');
+      if (path) yield { id: c.id, points: pathPoints(path) };
+    }
+  }
+
+  const wireInsert = createWireInsert({
+    editor,
+    area,
+    at: () => shownAt(state),
+    wires: drawnWires,
+    mark: (id, on) => {
+      const el = wireElement(id);
+      if (el) el.highlighted = on;
+    },
+  });
+
   const culling = createCulling(container, editor, area, size);
   cullSoon = culling.soon;
 
@@ -192,11 +219,14 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     if (ctx.type === 'pointerdown') state.gesture++;
     if (ctx.type === 'nodetranslated' && !state.syncing) {
       pendingMoves.set(ctx.data.id, [ctx.data.position.x, ctx.data.position.y]);
+      wireInsert.moved(ctx.data.id);
     }
     if (ctx.type === 'nodedragged' && pendingMoves.size && !state.syncing) {
       const moves = [...pendingMoves].map(([id, position]) => ({ id, position: [round(position[0]), round(position[1])] as [number, number] }));
       pendingMoves.clear();
-      host.apply(moveNodes(shownAt(state), moves));
+      const move = moveNodes(shownAt(state), moves);
+      const splice = wireInsert.dropped();
+      host.apply(splice ? (doc) => splice(move(doc)) : move);
     }
     if (ctx.type === 'contextmenu') {
       ctx.data.event.preventDefault();
@@ -321,13 +351,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
 
   const removeKnife = installKnife(container, {
     clientToGraph,
-    wires: function* () {
-      for (const c of editor.getConnections()) {
-        const wrapper = area.connectionViews.get(c.id)?.element.querySelector('rete-connection-wrapper');
-        const path = (wrapper?.shadowRoot ?? wrapper)?.querySelector('steer-connection')?.shadowRoot?.querySelector('path');
-        if (path) yield { id: c.id, points: pathPoints(path) };
-      }
-    },
+    wires: drawnWires,
     cut: (ids) => host.apply(removeWires(shownAt(state), ids.flatMap((id) => editor.getConnection(id) ?? []))),
   });
 

@@ -570,6 +570,57 @@ describe('wiring gestures in a browser', () => {
     await expect.poll(() => connections(page)).toEqual(['w.force->o.force']);
   });
 
+  it('a node without wires dragged onto a wire its sockets fit lights it up, and dropped there goes into it, one undo step; one that does not fit is only moved', async () => {
+    opened = await openApp();
+    const { page } = opened;
+    await openGraph(page, {
+      nodes: [
+        { id: 'w', kind: 'wander', params: {}, position: [0, 0] },
+        { id: 'o', kind: 'agent-output', params: {}, position: [700, 0] },
+        { id: 't', kind: 'truncate', params: {}, position: [120, 260] },
+        { id: 'p', kind: 'pointer', params: {}, position: [450, 260] },
+      ],
+      connections: [{ from: ['w', 'force'], to: ['o', 'force'] }],
+    });
+    const a = await centre(page, socket('w', 'output', 'force'));
+    const b = await centre(page, socket('o', 'input', 'force'));
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    const lit = () => page.locator('steer-connection[highlighted]').count();
+    /** Drags a node by its header so that the header's centre ends `dy` px below `to` (above, negative), holding it there for `whileHeld`. */
+    const dragNode = async (id: string, to: { x: number; y: number }, dy: number, whileHeld: () => Promise<void>) => {
+      const head = await centre(page, `steer-node[data-node-id="${id}"] header`);
+      await page.mouse.move(head.x, head.y);
+      await page.mouse.down();
+      await page.mouse.move((head.x + to.x) / 2, (head.y + to.y + dy) / 2, { steps: 6 });
+      await page.mouse.move(to.x, to.y + dy, { steps: 6 });
+      await whileHeld();
+      await page.mouse.up();
+    };
+    const positionOf = async (id: string) => (await nodes(page)).find((n) => n.id === id)!.position;
+    const tAt = await positionOf('t');
+    // Pointer gives a point and takes no force: over the wire nothing lights up, and the drop only moves it
+    // (the header's centre 40 px above the wire: the wire runs across the node's body)
+    await dragNode('p', mid, -40, async () => {
+      await page.mouse.move(mid.x + 1, mid.y - 39);
+      expect(await lit()).toBe(0);
+    });
+    await expect.poll(async () => (await positionOf('p'))[1]).toBeLessThan(200);
+    expect(await connections(page)).toEqual(['w.force->o.force']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await positionOf('p'))[1]).toBe(260);
+    // Truncate takes a force and gives one: the wire lights up under it, and the drop splices it in
+    await dragNode('t', mid, -40, async () => {
+      await expect.poll(lit).toBe(1);
+      await screenshot(page, 'wire-insert');
+    });
+    await expect.poll(() => connections(page)).toEqual(['t.force->o.force', 'w.force->t.in']);
+    expect(await lit()).toBe(0);
+    // one Ctrl+Z: the wire as it was and the node back where it was
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => connections(page)).toEqual(['w.force->o.force']);
+    expect(await positionOf('t')).toEqual(tAt);
+  });
+
   it('refuses a wire that would close a cycle, with a notice; a file with a cycle still opens and shows it', async () => {
     opened = await openApp();
     const { page } = opened;
