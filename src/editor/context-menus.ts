@@ -7,6 +7,7 @@ import type { NodeEditor } from 'rete';
 import { canMute } from '../../nodes/index';
 import { disconnect, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
+import type { Connection as DocConnection } from '../document/types';
 import type { MenuItem, SteerContextMenu } from './context-menu';
 import { requestNodeHelp } from './help-event';
 import type { Connection, Schemes, SteerNode } from './schemes';
@@ -28,9 +29,14 @@ export interface ContextMenuDeps {
   groupSelected?(): void;
 }
 
+/** A Rete wire as the document holds it. */
+export function wireOf(c: Connection): DocConnection {
+  return { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] };
+}
+
 /** Removes these wires from the graph at `at`: one edit. */
-export function removeWires(at: GraphAt, wires: readonly Connection[]): Edit {
-  const cuts = wires.map((c) => disconnect(at, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] }));
+export function removeWires(at: GraphAt, wires: readonly DocConnection[]): Edit {
+  const cuts = wires.map((c) => disconnect(at, c));
   return (doc) => cuts.reduce((d, cut) => cut(d), doc);
 }
 
@@ -92,7 +98,7 @@ export function createContextMenus(deps: ContextMenuDeps): ContextMenus {
 
   function forWire(c: Connection, event: MouseEvent): void {
     show(event, [{ id: 'delete', label: 'Delete' }], (id) => {
-      if (id === 'delete') deps.apply(removeWires(shownAt(state), [c]));
+      if (id === 'delete') deps.apply(removeWires(shownAt(state), [wireOf(c)]));
     });
   }
 

@@ -23,7 +23,7 @@ import type { ParamValue, SceneDocument } from '../document/types';
 import { installBoxSelect } from './box-select';
 import { installKnife, pathPoints, type Point } from './knife';
 import { createClipboard } from './clipboard';
-import { createContextMenus, removeWires } from './context-menus';
+import { createContextMenus, removeWires, wireOf } from './context-menus';
 import { createCulling } from './culling';
 import { fitTransform } from './fit';
 import { observedClientSize } from './patches/client-size';
@@ -352,7 +352,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   const removeKnife = installKnife(container, {
     clientToGraph,
     wires: drawnWires,
-    cut: (ids) => host.apply(removeWires(shownAt(state), ids.flatMap((id) => editor.getConnection(id) ?? []))),
+    cut: (ids) => host.apply(removeWires(shownAt(state), ids.flatMap((id) => editor.getConnection(id) ?? []).map(wireOf))),
   });
 
   // A double-click on the empty canvas opens the add menu there (instead of Rete's zoom step).

@@ -9,7 +9,8 @@ import { canConnect, inputPorts } from '../../nodes/index';
 import type { NodeDef, PortDef } from '../../nodes/types';
 import { connect, disconnect, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
-import type { ParamValue } from '../document/types';
+import type { Connection as DocConnection, ParamValue } from '../document/types';
+import { wireOf } from './context-menus';
 import type { Point } from './knife';
 import type { AreaExtra, Connection, Schemes } from './schemes';
 
@@ -21,7 +22,7 @@ export function splicePorts(def: NodeDef, params: Readonly<Record<string, ParamV
 }
 
 /** The edit that splices node `id` into the wire `from`→`to` by its ports `input` and `output`. */
-export function spliceInto(at: GraphAt, wire: { from: [string, string]; to: [string, string] }, id: string, ports: { input: PortDef; output: PortDef }): Edit {
+export function spliceInto(at: GraphAt, wire: DocConnection, id: string, ports: { input: PortDef; output: PortDef }): Edit {
   const cut = disconnect(at, wire);
   const into = connect(at, wire.from, [id, ports.input.key]);
   const out = connect(at, [id, ports.output.key], wire.to);
@@ -100,8 +101,7 @@ export function createWireInsert(deps: WireInsertDeps): WireInsert {
       setTarget(null);
       wires = null;
       if (!t) return null;
-      const w = t.wire;
-      return spliceInto(deps.at(), { from: [w.source, String(w.sourceOutput)], to: [w.target, String(w.targetInput)] }, t.node, t.ports);
+      return spliceInto(deps.at(), wireOf(t.wire), t.node, t.ports);
     },
   };
 }
