@@ -1,5 +1,18 @@
 import { LitElement, css, html } from 'lit';
 
+/** The look of the graph's pop-ups (this menu and the add-node search): a raised panel. */
+export const popupSurface = css`
+  :host {
+    position: absolute;
+    background: var(--steer-popup);
+    border: 1px solid var(--steer-popup-border);
+    border-radius: 8px;
+    box-shadow: 0 10px 30px var(--steer-shadow);
+    font: 12px system-ui, sans-serif;
+    color: var(--steer-text);
+  }
+`;
+
 /** One entry of a context menu. */
 export interface MenuItem {
   /** What `menu-choose` reports. */
@@ -25,18 +38,13 @@ export class SteerContextMenu extends LitElement {
   /** The index of the highlighted entry. */
   declare active: number;
 
-  static styles = css`
+  static styles = [
+    popupSurface,
+    css`
     :host {
-      position: absolute;
       z-index: 30;
       min-width: 170px;
       padding: 4px 0;
-      background: var(--steer-popup);
-      border: 1px solid var(--steer-popup-border);
-      border-radius: 8px;
-      box-shadow: 0 10px 30px var(--steer-shadow);
-      font: 12px system-ui, sans-serif;
-      color: var(--steer-text);
       outline: none;
     }
     button {
@@ -59,7 +67,8 @@ export class SteerContextMenu extends LitElement {
     .hint {
       color: var(--steer-text-hint);
     }
-  `;
+  `,
+  ];
 
   constructor() {
     super();
