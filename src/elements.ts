@@ -19,6 +19,7 @@ import { SteerTypePanel } from './app/type-panel';
 import { SteerUnreadableDrafts } from './app/unreadable-drafts';
 import { SteerWorldPanel } from './app/world-panel';
 import { SteerConnection } from './editor/connection-element';
+import { SteerContextMenu } from './editor/context-menu';
 import { SteerNodeMenu } from './editor/node-menu';
 import { SteerNodeElement } from './editor/node-element';
 import { SteerParam } from './editor/param-control';
@@ -36,6 +37,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-param', SteerParam],
   ['steer-connection', SteerConnection],
   ['steer-node-menu', SteerNodeMenu],
+  ['steer-context-menu', SteerContextMenu],
   ['steer-palette', SteerPalette],
   ['steer-number-field', SteerNumberField],
   ['steer-type-panel', SteerTypePanel],

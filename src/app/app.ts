@@ -273,6 +273,7 @@ export class SteerApp extends LitElement {
       openMenu: (x, y, wire) => this.openMenu(x, y, wire),
       notify: (message) => (this.notice = message),
       showTypeParam: (typeId, name) => void this.params.show(typeId, name),
+      toggleMute: (ids) => this.toggleMute(ids),
     });
     this.renderRoot.querySelector('.minimap-dock')?.append(this.editor.minimap);
     this.editor.showMinimap(this.minimapShown);

@@ -13,7 +13,7 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
     items: [
       { keys: 'Shift+A', does: 'Add a node at the pointer (search, then Enter)' },
       { keys: 'Double-click', does: 'On the empty canvas: add a node there' },
-      { keys: 'Right-click', does: 'On the empty canvas: add a node there' },
+      { keys: 'Right-click', does: 'On the empty canvas: add a node there; on a node or a wire: its menu' },
       { keys: 'Ctrl+A', does: 'Select every node' },
       { keys: 'Shift+click', does: 'Add a node to the selection' },
       { keys: 'Shift+drag', does: 'On the empty canvas: select the nodes in a box' },
@@ -26,7 +26,9 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
       { keys: 'Ctrl+G', does: 'Group the selected nodes into one group node' },
       { keys: 'Ctrl+Alt+G', does: 'Ungroup the selected group nodes' },
       { keys: 'Tab', does: 'Enter the selected group node’s group; with nothing selected, leave the group' },
-      { keys: 'Drag a socket', does: 'Connect; drag a wire off an input to remove it' },
+      { keys: 'Drag a socket', does: 'Connect; drag a wire off an input to remove it; let it go on the empty canvas to add a node that takes it' },
+      { keys: 'Ctrl+right-drag', does: 'Cut the wires the line crosses' },
+      { keys: 'Drag a node onto a wire', does: 'Put it into the wire (a node without wires whose sockets fit)' },
     ],
   },
   {

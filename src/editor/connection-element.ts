@@ -6,12 +6,15 @@ export class SteerConnection extends LitElement {
   static properties = {
     path: { type: String },
     color: { type: String },
+    highlighted: { type: Boolean, reflect: true },
   };
 
   /** The SVG path the renderer computed. */
   declare path: string;
   /** Stroke colour (the source socket type's). */
   declare color: string;
+  /** Drawn bold and bright: the node being dragged would go into this wire if dropped (wire-insert.ts). */
+  declare highlighted: boolean;
 
   static styles = css`
     svg {
@@ -31,12 +34,18 @@ export class SteerConnection extends LitElement {
       stroke-width: 5px;
       opacity: 1;
     }
+    :host([highlighted]) path {
+      stroke-width: 7px;
+      opacity: 1;
+      stroke-dasharray: 10 5;
+    }
   `;
 
   constructor() {
     super();
     this.path = '';
     this.color = SOCKET_COLOR.force;
+    this.highlighted = false;
   }
 
   render() {

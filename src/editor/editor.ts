@@ -19,15 +19,16 @@ import { addGroupUse } from '../document/group-commands';
 import { GROUP_USE_PREFIX } from '../document/group-def';
 import { chooseGroupParam } from './group-view';
 import type { Diagnostic } from '../compiler/diagnostics';
-import { addNode, disconnect, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
+import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
 import { setCollapsed } from '../document/layout-commands';
 import { createBoxes } from './boxes';
 import { installBoxSelect } from './box-select';
-import { installKnife, pathPoints } from './knife';
+import { installKnife, pathPoints, type Point } from './knife';
 import { createClipboard } from './clipboard';
+import { createContextMenus, removeWires, wireOf } from './context-menus';
 import { createCulling } from './culling';
 import { fitTransform } from './fit';
 import { observedClientSize } from './patches/client-size';
@@ -38,12 +39,14 @@ import { installGridSnap, type GridSnap } from './grid-snap';
 import { createLayoutTools, type LayoutTools } from './layout-tools';
 import { createReconciler } from './reconcile';
 import { restyleReteElements } from './restyle';
+import type { SteerConnection } from './connection-element';
 import { SteerNode, type AreaExtra, type NodeHost, type Schemes, type TypedSocket } from './schemes';
 import { createSelection } from './selection';
 import { LaidOutSocketPosition } from './socket-position';
 import { createEditorState, round, shownAt, shownGraph } from './state';
 import { MINIMAP_RATIO, MINIMAP_SIZE, SOCKET_COLOR } from './theme';
 import { addNodeWired, type WireEnd } from './wire-drop';
+import { createWireInsert } from './wire-insert';
 import { installWiring } from './wiring';
 
 /** What the editor needs from the app. */
@@ -61,6 +64,10 @@ export interface EditorHost {
   notify?(message: string): void;
   /** Shows parameter `name` of agent type `typeId` in the Parameters panel (a node's exposed chip was clicked). */
   showTypeParam?(typeId: string, name: string): void;
+  /** Mutes these nodes, or unmutes them when all are muted (a node's context menu). */
+  toggleMute?(ids: string[]): void;
+  /** Makes the selected nodes a group (a node's context menu shows Group only when this is given). */
+  groupSelected?(): void;
 }
 
 /** The editor's public face. */
@@ -204,6 +211,31 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
   });
 
+  /** The element drawing wire `id`, if it is drawn. */
+  function wireElement(id: string): SteerConnection | null | undefined {
+    const wrapper = area.connectionViews.get(id)?.element.querySelector('rete-connection-wrapper');
+    return (wrapper?.shadowRoot ?? wrapper)?.querySelector('steer-connection');
+  }
+
+  /** The wires drawn, each as a polyline in graph coordinates. */
+  function* drawnWires(): Generator<{ id: string; points: Point[] }> {
+    for (const c of editor.getConnections()) {
+      const path = wireElement(c.id)?.shadowRoot?.querySelector('path');
+      if (path) yield { id: c.id, points: pathPoints(path) };
+    }
+  }
+
+  const wireInsert = createWireInsert({
+    editor,
+    area,
+    at: () => shownAt(state),
+    wires: drawnWires,
+    mark: (id, on) => {
+      const el = wireElement(id);
+      if (el) el.highlighted = on;
+    },
+  });
+
   const culling = createCulling(container, editor, area, size);
   cullSoon = culling.soon;
 
@@ -211,17 +243,23 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     if (ctx.type === 'pointerdown') state.gesture++;
     if (ctx.type === 'nodetranslated' && !state.syncing) {
       pendingMoves.set(ctx.data.id, [ctx.data.position.x, ctx.data.position.y]);
+      wireInsert.moved(ctx.data.id);
     }
     if (ctx.type === 'nodedragged' && pendingMoves.size && !state.syncing) {
       const moves = [...pendingMoves].map(([id, position]) => ({ id, position: [round(position[0]), round(position[1])] as [number, number] }));
       pendingMoves.clear();
-      host.apply(moveNodes(shownAt(state), moves));
+      const move = moveNodes(shownAt(state), moves);
+      const splice = wireInsert.dropped();
+      host.apply(splice ? (doc) => splice(move(doc)) : move);
     }
     if (ctx.type === 'contextmenu') {
       ctx.data.event.preventDefault();
       ctx.data.event.stopPropagation();
+      menus.close();
       // Ctrl+right-drag is the knife (knife.ts), not a menu
-      if (ctx.data.context === 'root' && !ctx.data.event.ctrlKey) host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
+      if (ctx.data.event.ctrlKey) return;
+      if (ctx.data.context === 'root') host.openMenu?.(ctx.data.event.clientX, ctx.data.event.clientY);
+      else menus.open(ctx.data.event, ctx.data.context);
       return;
     }
     if (ctx.type === 'nodepicked' || ctx.type === 'pointerup') queueMicrotask(selection.report);
@@ -304,6 +342,23 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     selectWhenShown: reconciler.selectWhenShown,
   });
 
+  function deleteSelected(): void {
+    const ids = selection.selected();
+    if (ids.length) host.apply(removeNodes(shownAt(state), ids));
+  }
+
+  const menus = createContextMenus({
+    container,
+    editor,
+    state,
+    selection,
+    apply: (edit) => host.apply(edit),
+    duplicate: clipboard.duplicate,
+    deleteSelected,
+    toggleMute: host.toggleMute?.bind(host),
+    groupSelected: host.groupSelected?.bind(host),
+  });
+
   function addNodeAt(kind: string, clientX: number, clientY: number, wire?: WireEnd): void {
     const g = shownGraph(state);
     const group = kind.startsWith(GROUP_USE_PREFIX);
@@ -358,21 +413,8 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
 
   const removeKnife = installKnife(container, {
     clientToGraph,
-    wires: function* () {
-      for (const c of editor.getConnections()) {
-        const wrapper = area.connectionViews.get(c.id)?.element.querySelector('rete-connection-wrapper');
-        const path = (wrapper?.shadowRoot ?? wrapper)?.querySelector('steer-connection')?.shadowRoot?.querySelector('path');
-        if (path) yield { id: c.id, points: pathPoints(path) };
-      }
-    },
-    cut: (ids) => {
-      const at = shownAt(state);
-      const cuts = ids.flatMap((id) => {
-        const c = editor.getConnection(id);
-        return c ? [disconnect(at, { from: [c.source, String(c.sourceOutput)], to: [c.target, String(c.targetInput)] })] : [];
-      });
-      host.apply((doc) => cuts.reduce((d, cut) => cut(d), doc));
-    },
+    wires: drawnWires,
+    cut: (ids) => host.apply(removeWires(shownAt(state), ids.flatMap((id) => editor.getConnection(id) ?? []).map(wireOf))),
   });
 
   // A double-click on the empty canvas opens the add menu there (instead of Rete's zoom step).
@@ -406,9 +448,9 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     addNodeAt,
     selectWhenShown: reconciler.selectWhenShown,
     deleteSelected: () => {
+      // (a frame or note picked last goes first; the node menu's Delete removes nodes)
       if (boxes.deleteSelected()) return;
-      const ids = selection.selected();
-      if (ids.length) host.apply(removeNodes(shownAt(state), ids));
+      deleteSelected();
     },
     copy: clipboard.copy,
     paste: clipboard.paste,
@@ -457,6 +499,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
       selection.destroy();
       removeBoxSelect();
       removeKnife();
+      menus.destroy();
       holder.removeEventListener('dblclick', onDoubleClick, true);
       container.removeEventListener('pointermove', onPointerMove);
       container.removeEventListener('pointerleave', onPointerLeave);

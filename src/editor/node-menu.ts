@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { NODE_DEFS } from '../../nodes/index';
 import type { Category, NodeDef } from '../../nodes/types';
+import { popupSurface } from './context-menu';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from './theme';
 import { fittingPort, type WireEnd } from './wire-drop';
 
@@ -53,20 +54,15 @@ export class SteerNodeMenu extends LitElement {
   /** The hanging end of the wire that opened the menu, if one did: only kinds that can take it are listed. */
   declare wire: WireEnd | undefined;
 
-  static styles = css`
+  static styles = [
+    popupSurface,
+    css`
     :host {
-      position: absolute;
       z-index: 20;
       width: 240px;
       max-height: 380px;
       display: flex;
       flex-direction: column;
-      background: var(--steer-popup);
-      border: 1px solid var(--steer-popup-border);
-      border-radius: 8px;
-      box-shadow: 0 10px 30px var(--steer-shadow);
-      font: 12px system-ui, sans-serif;
-      color: var(--steer-text);
       overflow: hidden;
     }
     input {
@@ -120,7 +116,8 @@ export class SteerNodeMenu extends LitElement {
       padding: 8px 10px;
       color: var(--steer-text-hint);
     }
-  `;
+  `,
+  ];
 
   constructor() {
     super();

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/document/types';
 import { PRESETS_FOR_TESTS } from './presets';
 import { centre, doc, drag, graphOf, openApp, openFile, positions, screenshot, socket, tick } from './app';
+import { nodeInFront } from './graph';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -25,19 +26,6 @@ function previewPixels(page: Opened['page']): Promise<string> {
     const p = (window as unknown as { __steerPreview: HTMLElement }).__steerPreview;
     return p.shadowRoot!.querySelector('canvas')!.toDataURL();
   });
-}
-
-/** The id of the node drawn in front at a point of the page (what a click there would reach). */
-function nodeInFront(page: Opened['page'], at: { x: number; y: number }): Promise<string | undefined> {
-  return page.evaluate(({ x, y }) => {
-    let el = document.elementFromPoint(x, y);
-    for (;;) {
-      if (el instanceof HTMLElement && el.tagName === 'STEER-NODE') return el.dataset.nodeId;
-      const inner = el?.shadowRoot?.elementFromPoint(x, y);
-      if (!inner || inner === el) return undefined;
-      el = inner;
-    }
-  }, at);
 }
 
 describe('the editor in a browser', () => {

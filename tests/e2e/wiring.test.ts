@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { SceneDocument } from '../../src/document/types';
-import { centre, doc, drag, openApp, screenshot, socket } from './app';
+import { centre, drag, openApp, screenshot, socket } from './app';
+import { openGraph, connections, nodes, selection, graphBox, dragFromTo, nodeInFront, WANDER_OUT, type Hooks } from './graph';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -15,68 +15,6 @@ afterEach(async () => {
   await opened?.close();
   opened = undefined;
 });
-
-type Hooks = { __steerApp: { doc: SceneDocument; selection: string[]; notice: string | null } };
-
-/** Opens a scene whose first type has this graph as a user does: New, then Open… with a file of it. */
-async function openGraph(page: Page, graph: SceneDocument['agentTypes'][number]['states'][number]['graph']): Promise<string> {
-  await page.click('[data-test="new"]');
-  await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
-  const d = await doc(page);
-  d.agentTypes[0].states[0].graph = graph;
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-test="open"]')]);
-  await chooser.setFiles({ name: 'wiring.steer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(d)) });
-  // the file's nodes, by id: New's two nodes may have the same count as the file's
-  await page.waitForFunction(
-    (ids) => JSON.stringify([...document.querySelectorAll('steer-node')].map((n) => n.getAttribute('data-node-id')).sort()) === ids,
-    JSON.stringify(graph.nodes.map((n) => n.id).sort()),
-  );
-  // it opened (no dialog saying it could not be), and the graph shown is the file's
-  expect(await page.locator('dialog[data-test="dialog"]').count()).toBe(0);
-  expect((await nodes(page)).map((n) => n.id)).toEqual(graph.nodes.map((n) => n.id));
-  // (the wires drawn too, before the test takes hold of one)
-  await page.waitForFunction((n) => document.querySelectorAll('rete-connection-wrapper').length === n, graph.connections.length);
-  // F with nothing selected frames every node (Fit keeps text legible, so a wide graph would
-  // extend beyond the view)
-  const allInView = () =>
-    page.evaluate(() => {
-      const g = document.querySelector('[data-test="graph"]')!.getBoundingClientRect();
-      return [...document.querySelectorAll('steer-node')].every((n) => {
-        const r = n.getBoundingClientRect();
-        return r.left >= g.left && r.top >= g.top && r.right <= g.right && r.bottom <= g.bottom;
-      });
-    });
-  await page.keyboard.press('f');
-  await expect.poll(allInView).toBe(true);
-  return d.agentTypes[0].id;
-}
-
-const connections = (page: Page) => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[0].graph.connections.map((c) => `${c.from.join('.')}->${c.to.join('.')}`).sort());
-const nodes = (page: Page) => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[0].graph.nodes);
-const selection = (page: Page) => page.evaluate(() => [...(window as unknown as Hooks).__steerApp.selection].sort());
-const graphBox = async (page: Page) => (await page.locator('[data-test="graph"]').boundingBox())!;
-
-/** Drags from a point to a point with the mouse, in steps. */
-async function dragFromTo(page: Page, a: { x: number; y: number }, b: { x: number; y: number }): Promise<void> {
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 6 });
-  await page.mouse.move(b.x, b.y, { steps: 6 });
-  await page.mouse.up();
-}
-
-/** The id of the node drawn in front at a point of the page (what a click there would reach). */
-function nodeInFront(page: Page, at: { x: number; y: number }): Promise<string | undefined> {
-  return page.evaluate(({ x, y }) => {
-    let el = document.elementFromPoint(x, y);
-    for (;;) {
-      if (el instanceof HTMLElement && el.tagName === 'STEER-NODE') return el.dataset.nodeId;
-      const inner = el?.shadowRoot?.elementFromPoint(x, y);
-      if (!inner || inner === el) return undefined;
-      el = inner;
-    }
-  }, at);
-}
 
 /** Each wire's drawn ends and the centres of its sockets, measured in the page (graph coordinates). */
 function wireEnds(page: Page): Promise<{ id: string; path: number[]; sockets: number[] }[]> {
@@ -116,13 +54,6 @@ async function wiresMeetTheirSockets(page: Page): Promise<string[]> {
   return wrong;
 }
 
-const WANDER_OUT = {
-  nodes: [
-    { id: 'w', kind: 'wander', params: {}, position: [0, 0] as [number, number] },
-    { id: 'o', kind: 'agent-output', params: {}, position: [320, 0] as [number, number] },
-  ],
-  connections: [{ from: ['w', 'force'] as [string, string], to: ['o', 'force'] as [string, string] }],
-};
 
 describe('wiring gestures in a browser', () => {
   it('every wire gesture is its own undo step', async () => {
@@ -376,129 +307,6 @@ describe('wiring gestures in a browser', () => {
     await page.mouse.up();
     await page.keyboard.up('Shift');
     expect(await box()).toBeNull();
-  });
-
-  it('a wire let go on the empty canvas opens the search there, only kinds that fit; the pick comes connected, one undo step; Escape adds nothing', async () => {
-    opened = await openApp();
-    const { page } = opened;
-    await openGraph(page, WANDER_OUT);
-    const g = await graphBox(page);
-    const at = { x: g.x + g.width / 2, y: g.y + 40 };
-    expect(await nodeInFront(page, at)).toBeUndefined();
-    const menu = page.locator('steer-node-menu');
-    const kinds = () => menu.locator('button[data-kind]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-kind')));
-    const before = await nodes(page);
-    // from Wander's force output: the menu at the drop point, only kinds with a force input
-    await dragFromTo(page, await centre(page, socket('w', 'output', 'force')), at);
-    await menu.waitFor();
-    const box = (await menu.boundingBox())!;
-    expect(Math.abs(box.x - at.x)).toBeLessThan(2);
-    expect(Math.abs(box.y - at.y)).toBeLessThan(2);
-    await screenshot(page, 'wire-drop-menu');
-    const listed = await kinds();
-    expect(listed).toContain('sum');
-    expect(listed).toContain('truncate');
-    expect(listed).not.toContain('pointer');
-    expect(listed).not.toContain('wander');
-    // Escape: closed, nothing added, the wire there was not touched
-    await page.keyboard.press('Escape');
-    await expect.poll(() => menu.count()).toBe(0);
-    expect(await nodes(page)).toEqual(before);
-    expect(await connections(page)).toEqual(['w.force->o.force']);
-    // again, and pick Sum by typing: it lands at the drop point, wired from Wander
-    await dragFromTo(page, await centre(page, socket('w', 'output', 'force')), at);
-    await menu.waitFor();
-    await page.keyboard.type('sum');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => !!document.querySelector('steer-node[data-kind="sum"]'));
-    const sum = (await nodes(page)).find((n) => n.kind === 'sum')!;
-    expect(await connections(page)).toEqual(['w.force->o.force', `w.force->${sum.id}.in0`].sort());
-    const sumBox = (await page.locator(`steer-node[data-node-id="${sum.id}"]`).boundingBox())!;
-    expect(Math.abs(sumBox.x - at.x)).toBeLessThan(2);
-    expect(Math.abs(sumBox.y - at.y)).toBeLessThan(2);
-    await expect.poll(() => selection(page)).toEqual([sum.id]);
-    await screenshot(page, 'wire-drop-added');
-    // one Ctrl+Z takes back the node and its wire
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => nodes(page)).toEqual(before);
-    expect(await connections(page)).toEqual(['w.force->o.force']);
-    // a wire taken off an input and let go on the canvas is removed, and opens no search
-    await dragFromTo(page, await centre(page, socket('o', 'input', 'force')), at);
-    await expect.poll(() => connections(page)).toEqual([]);
-    expect(await menu.count()).toBe(0);
-    // from the now empty input: the kinds that give a force; Wander picked comes wired into it
-    await dragFromTo(page, await centre(page, socket('o', 'input', 'force')), at);
-    await menu.waitFor();
-    expect(await kinds()).toContain('seek');
-    expect(await kinds()).not.toContain('agent-output');
-    await page.keyboard.type('wander');
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => (await nodes(page)).length).toBe(3);
-    const w2 = (await nodes(page)).find((n) => !before.some((b) => b.id === n.id))!;
-    expect(w2.kind).toBe('wander');
-    expect(await connections(page)).toEqual([`${w2.id}.force->o.force`]);
-  });
-
-  it('Ctrl+right-drag draws a red dashed knife; the wires it crosses are cut in one undo step; a plain right-click still opens the menu', async () => {
-    opened = await openApp();
-    const { page } = opened;
-    await openGraph(page, {
-      nodes: [
-        { id: 'w', kind: 'wander', params: {}, position: [0, 0] },
-        { id: 's', kind: 'sum', params: {}, position: [300, 0] },
-        { id: 'o', kind: 'agent-output', params: {}, position: [600, 0] },
-      ],
-      connections: [
-        { from: ['w', 'force'], to: ['s', 'in0'] },
-        { from: ['s', 'force'], to: ['o', 'force'] },
-      ],
-    });
-    const all = ['s.force->o.force', 'w.force->s.in0'];
-    expect(await connections(page)).toEqual(all);
-    const a = await centre(page, socket('w', 'output', 'force'));
-    const b = await centre(page, socket('s', 'input', 'in0'));
-    const c = await centre(page, socket('s', 'output', 'force'));
-    const d = await centre(page, socket('o', 'input', 'force'));
-    const knife = page.locator('[data-test="knife"]');
-    /** Holds Ctrl and drags with the right button through these points. */
-    const cut = async (points: { x: number; y: number }[], shot?: string) => {
-      await page.keyboard.down('Control');
-      await page.mouse.move(points[0].x, points[0].y);
-      await page.mouse.down({ button: 'right' });
-      for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 8 });
-      // the line is drawn while cutting
-      await expect.poll(() => knife.evaluate((el) => getComputedStyle(el).display)).toBe('block');
-      expect(await knife.locator('polyline').getAttribute('stroke-dasharray')).toBeTruthy();
-      if (shot) await screenshot(page, shot);
-      await page.mouse.up({ button: 'right' });
-      await page.keyboard.up('Control');
-      await expect.poll(() => knife.evaluate((el) => getComputedStyle(el).display)).toBe('none');
-    };
-    // across the first wire only
-    const x1 = (a.x + b.x) / 2;
-    await cut([{ x: x1, y: Math.min(a.y, b.y) - 60 }, { x: x1, y: Math.max(a.y, b.y) + 60 }], 'knife');
-    await expect.poll(() => connections(page)).toEqual(['s.force->o.force']);
-    expect(await page.locator('steer-node-menu').count()).toBe(0);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => connections(page)).toEqual(all);
-    // across both, in one stroke with a bend: one undo step brings both back
-    const x2 = (c.x + d.x) / 2;
-    await cut([{ x: x1, y: a.y - 60 }, { x: x1, y: a.y + 80 }, { x: x2, y: d.y - 60 }, { x: x2, y: d.y + 60 }]);
-    await expect.poll(() => connections(page)).toEqual([]);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => connections(page)).toEqual(all);
-    // a stroke that crosses no wire cuts nothing and adds no undo step
-    const g = await graphBox(page);
-    await cut([{ x: g.x + 40, y: g.y + 30 }, { x: g.x + 200, y: g.y + 30 }]);
-    expect(await connections(page)).toEqual(all);
-    // a right-click without Ctrl on the canvas opens the add menu
-    await page.mouse.click(g.x + 40, g.y + 30, { button: 'right' });
-    await page.locator('steer-node-menu').waitFor();
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('steer-node-menu').count()).toBe(0);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => connections(page)).toEqual(all);
-    expect(await page.locator('[data-test="undo"]').isEnabled()).toBe(false);
   });
 
   it('refuses a wire that would close a cycle, with a notice; a file with a cycle still opens and shows it', async () => {

@@ -53,6 +53,9 @@ import { ID_PATTERN, VERSION, type AgentType, type Graph, type ParamValue, type 
 import { paintFlow } from '../../src/document/flow-commands';
 import { addWall, insertWallPoint, moveWallPoint, removeWall, removeWallPoint, updateWall } from '../../src/document/wall-commands';
 import { guardScene } from '../../bench/guard-scene';
+import { removeWires } from '../../src/editor/context-menus';
+import { addNodeWired, fittingPort, type WireEnd } from '../../src/editor/wire-drop';
+import { spliceInto, splicePorts } from '../../src/editor/wire-insert';
 import { deepFreeze, preset } from './shared';
 
 const RUNS = Number(process.env.HARDENING_EDIT_RUNS ?? 2000);
@@ -189,6 +192,9 @@ type Action =
   | { a: 'removeNodes'; type: number; state: number; picks: number[] }
   | { a: 'connect'; type: number; state: number; from: number; fromPort: number; to: number; toPort: number; typed: boolean }
   | { a: 'disconnect'; type: number; state: number; pick: number; stranger: boolean }
+  | { a: 'addWired'; type: number; state: number; kind: number; node: number; port: number; output: boolean; pos: [number, number] }
+  | { a: 'cutWires'; type: number; state: number; picks: number[] }
+  | { a: 'splice'; type: number; state: number; node: number; pick: number }
   | { a: 'setParam'; type: number; state: number; node: number; key: number; own: boolean; value: ValueSpec; merge: boolean }
   | { a: 'move'; type: number; state: number; picks: number[]; to: [number, number][]; dragged: boolean }
   | { a: 'paste'; from: number; fromState: number; type: number; state: number; picks: number[]; offset: [number, number] | null; times: number }
@@ -257,6 +263,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ a: fc.constant('removeNodes' as const), type: nat, state: nat, picks }) },
   { weight: 8, arbitrary: fc.record({ a: fc.constant('connect' as const), type: nat, state: nat, from: nat, fromPort: nat, to: nat, toPort: nat, typed: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('disconnect' as const), type: nat, state: nat, pick: nat, stranger: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('addWired' as const), type: nat, state: nat, kind: nat, node: nat, port: nat, output: fc.boolean(), pos: position }) },
+  { weight: 2, arbitrary: fc.record({ a: fc.constant('cutWires' as const), type: nat, state: nat, picks }) },
+  { weight: 2, arbitrary: fc.record({ a: fc.constant('splice' as const), type: nat, state: nat, node: nat, pick: nat }) },
   { weight: 8, arbitrary: fc.record({ a: fc.constant('setParam' as const), type: nat, state: nat, node: nat, key: nat, own: fc.boolean(), value: paramValue, merge: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('move' as const), type: nat, state: nat, picks, to: fc.array(position, { maxLength: 6 }), dragged: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('paste' as const), from: nat, fromState: nat, type: nat, state: nat, picks, offset: fc.option(position), times: fc.integer({ min: 1, max: 3 }) }) },
@@ -390,6 +399,46 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       const cs = graph.connections;
       const c = cs.length && !x.stranger ? cs[x.pick % cs.length] : { from: ['a', 'force'] as [string, string], to: ['b', 'in0'] as [string, string] };
       return { edit: disconnect(at, c) };
+    }
+    case 'addWired': {
+      // As a wire let go on the canvas (wire-drop.ts): from a port a node has, a kind the search lists, a fresh id.
+      const t = typeAt(doc, x.type);
+      const { at, graph } = graphAt(t, x.state);
+      const from = graph.nodes[x.node % Math.max(1, graph.nodes.length)];
+      const fd = from && getNodeDef(from.kind);
+      const ports = fd ? (x.output ? fd.outputs : inputPorts(fd, from.params)) : [];
+      const port = ports[x.port % Math.max(1, ports.length)];
+      if (!from || !port) return { edit: (d) => d };
+      const end: WireEnd = { nodeId: from.id, key: port.key, side: x.output ? 'output' : 'input', type: port.type };
+      const fits = NODE_DEFS.filter((d) => fittingPort(d, end));
+      const def = fits[x.kind % Math.max(1, fits.length)];
+      if (!def) return { edit: (d) => d };
+      return { edit: addNodeWired(at, { id: freshNodeId(graph.nodes), kind: def.kind, params: {}, position: x.pos }, def, end) };
+    }
+    case 'cutWires': {
+      // As the knife: some of the wires there (and one that is not, for a pick ≡ 6 mod 7), one edit.
+      const t = typeAt(doc, x.type);
+      const { at, graph } = graphAt(t, x.state);
+      const cs = graph.connections;
+      const wires = x.picks.map((p) => (cs.length && p % 7 !== 6 ? cs[p % cs.length] : { from: ['gone', 'force'] as [string, string], to: ['b', 'in0'] as [string, string] }));
+      return { edit: removeWires(at, wires) };
+    }
+    case 'splice': {
+      // As a node without wires dropped onto a wire its sockets fit (wire-insert.ts).
+      const t = typeAt(doc, x.type);
+      const { at, graph } = graphAt(t, x.state);
+      const free = graph.nodes.filter((n) => !graph.connections.some((c) => c.from[0] === n.id || c.to[0] === n.id));
+      const node = free[x.node % Math.max(1, free.length)];
+      const wire = graph.connections[x.pick % Math.max(1, graph.connections.length)];
+      const def = node && getNodeDef(node.kind);
+      const src = wire && graph.nodes.find((n) => n.id === wire.from[0]);
+      const dst = wire && graph.nodes.find((n) => n.id === wire.to[0]);
+      const sd = src && getNodeDef(src.kind);
+      const dd = dst && getNodeDef(dst.kind);
+      const fromType = sd?.outputs.find((p) => p.key === wire.from[1])?.type;
+      const toType = dd && dst ? inputPorts(dd, dst.params).find((p) => p.key === wire.to[1])?.type : undefined;
+      const ports = def && fromType && toType ? splicePorts(def, node.params, fromType, toType) : null;
+      return { edit: ports ? spliceInto(at, wire, node.id, ports) : (d) => d };
     }
     case 'setParam': {
       const t = typeAt(doc, x.type);
