@@ -274,6 +274,7 @@ export class SteerApp extends LitElement {
       notify: (message) => (this.notice = message),
       showTypeParam: (typeId, name) => void this.params.show(typeId, name),
       toggleMute: (ids) => this.toggleMute(ids),
+      groupSelected: () => this.groups.group(),
     });
     this.renderRoot.querySelector('.minimap-dock')?.append(this.editor.minimap);
     this.editor.showMinimap(this.minimapShown);

@@ -57,7 +57,7 @@ export function installKnife(container: HTMLElement, deps: KnifeDeps): () => voi
   svg.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;pointer-events:none;display:none;z-index:10;overflow:visible';
   const line = document.createElementNS(NS, 'polyline');
   line.setAttribute('fill', 'none');
-  line.setAttribute('stroke', 'var(--steer-error, #e5484d)');
+  line.setAttribute('stroke', 'var(--steer-error)');
   line.setAttribute('stroke-width', '2');
   line.setAttribute('stroke-dasharray', '6 4');
   svg.appendChild(line);

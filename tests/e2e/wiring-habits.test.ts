@@ -139,7 +139,7 @@ describe('wiring habits in a browser', () => {
     expect(await page.locator('[data-test="undo"]').isEnabled()).toBe(false);
   });
 
-  it('right-click a node: Duplicate, Mute/Unmute, Help, Delete, by mouse or by the arrow keys and Enter; right-click a wire: Delete; Escape and a click outside close', async () => {
+  it('right-click a node: Duplicate, Mute/Unmute, Group, Help, Delete, by mouse or by the arrow keys and Enter; right-click a wire: Delete; Escape and a click outside close', async () => {
     opened = await openApp();
     const { page } = opened;
     await openGraph(page, WANDER_OUT);
@@ -151,10 +151,10 @@ describe('wiring habits in a browser', () => {
       await menu.waitFor();
     };
     const muted = () => page.evaluate(() => !!(window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'w')!.muted);
-    // the node is selected by the right-click, and the menu lists its actions (no Group: this app has no groups)
+    // the node is selected by the right-click, and the menu lists its actions
     await rightClick(head);
     await expect.poll(() => selection(page)).toEqual(['w']);
-    expect(await items()).toEqual(['Duplicate Ctrl+D', 'Mute M', 'Help', 'Delete Del']);
+    expect(await items()).toEqual(['Duplicate Ctrl+D', 'Mute M', 'Group Ctrl+G', 'Help', 'Delete Del']);
     expect(await page.locator('steer-node-menu').count()).toBe(0);
     await screenshot(page, 'node-context-menu');
     // arrow down to Mute, Enter
@@ -182,6 +182,13 @@ describe('wiring habits in a browser', () => {
     await expect.poll(async () => (await nodes(page)).length).toBe(3);
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await nodes(page)).length).toBe(2);
+    // Group: the node becomes a group node, wired as before; Ctrl+Z takes it back
+    const kinds = () => page.evaluate(() => (window as unknown as Hooks).__steerApp.doc.agentTypes[0].states[0].graph.nodes.map((n) => n.kind));
+    await rightClick(head);
+    await menu.locator('button[data-item="group"]').click();
+    await expect.poll(kinds).toEqual(['agent-output', 'group']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(kinds).toEqual(['wander', 'agent-output']);
     // Help: the node's help opens
     await rightClick(head);
     await menu.locator('button[data-item="help"]').click();

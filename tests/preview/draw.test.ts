@@ -13,6 +13,8 @@ describe('typeStyles', () => {
       wanderRadius: 12,
       feelerLength: 120,
       sight: 80,
+      // (no radius in the scene: a point agent)
+      radius: 0,
     });
   });
 
