@@ -449,7 +449,7 @@ describe('<steer-preview>', () => {
     await control('overlay-velocity').check();
     await control('overlay-paths').uncheck();
     await canvasShot('preview-overlay-menu.png');
-    expect(await page.evaluate(() => [...window.__steerPreview!.overlays].sort())).toEqual(['obstacles', 'pointer', 'targets', 'velocity']);
+    expect(await page.evaluate(() => [...window.__steerPreview!.overlays].sort())).toEqual(['flow', 'obstacles', 'pointer', 'targets', 'velocity']);
     await expect.poll(() => changes.length).toBe(2);
     // a press on the canvas closes the menu
     await page.mouse.click(600, 300);
