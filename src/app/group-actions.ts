@@ -5,7 +5,7 @@
  */
 import { GROUP_KIND, type Graph, type SceneDocument } from '../document/types';
 import type { Edit } from '../document/commands';
-import { makeGroup, ungroup } from '../document/group-commands';
+import { makeGroup, removeGroup, renameGroup, ungroup, usesOfGroup } from '../document/group-commands';
 import type { SteerEditor } from '../editor/editor';
 import type { GroupActionDetail } from '../editor/group-event';
 import { groupFileName, groupFileText, importGroups, loadGroupFile } from '../document/group-file';
@@ -41,6 +41,32 @@ export class GroupActions {
     host.apply(made.edit);
     const group = host.doc.groups?.find((g) => g.id === made.groupId);
     if (group) host.notice = `Grouped ${ids.length === 1 ? 'one node' : `${ids.length} nodes`} as ${group.name} (Ctrl+Alt+G ungroups).`;
+  }
+
+  /** Renames group `id` (the breadcrumb's name field); an empty or unchanged name changes nothing. */
+  rename(id: string, name: string): void {
+    const text = name.trim();
+    const g = this.host.doc.groups?.find((x) => x.id === id);
+    if (!g || text === g.name) return;
+    if (text.length < 1 || text.length > 200) {
+      this.host.notice = `A group's name is 1 to 200 characters; ${g.name} keeps its name.`;
+      return;
+    }
+    this.host.apply(renameGroup(id, text));
+    this.host.notice = `Renamed the group ${g.name} to ${text} (Ctrl+Z takes it back).`;
+  }
+
+  /** Deletes group `id` from the library (the palette's ×), only when nothing uses it; else says where it is used. */
+  remove(id: string): void {
+    const g = this.host.doc.groups?.find((x) => x.id === id);
+    if (!g) return;
+    const uses = usesOfGroup(this.host.doc, id);
+    if (uses.length) {
+      this.host.notice = `${g.name} is used in ${uses.join(', ')}: ungroup or delete those nodes first.`;
+      return;
+    }
+    this.host.apply(removeGroup(id));
+    this.host.notice = `Deleted the group ${g.name} from the scene (Ctrl+Z takes it back).`;
   }
 
   /** Ungroups the selected group uses (Ctrl+Alt+G), or the one `nodeId`; the nodes that came back are selected. */

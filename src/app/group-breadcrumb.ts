@@ -1,12 +1,22 @@
 /**
  * The bar over the canvas inside a group: where the editor is ("Sheep › graze › Keep away ›
  * Sense"); a click on a part leaves the groups after it (the type's or state's part: all of them).
+ * The last part, the group shown, is a field: a name typed there and Enter (or leaving the field)
+ * renames the group; Escape puts the name back.
  */
 import { html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { SceneDocument } from '../document/types';
 
 /** The breadcrumb for `path` (the groups entered), or nothing outside groups; `leave(depth)` leaves down to `depth` groups. */
-export function renderGroupBreadcrumb(doc: SceneDocument, typeId: string, stateIndex: number, path: readonly string[], leave: (depth: number) => void) {
+export function renderGroupBreadcrumb(
+  doc: SceneDocument,
+  typeId: string,
+  stateIndex: number,
+  path: readonly string[],
+  leave: (depth: number) => void,
+  rename: (id: string, name: string) => void,
+) {
   if (!path.length) return nothing;
   const type = doc.agentTypes.find((t) => t.id === typeId);
   const state = stateIndex < 0 ? 'any state' : (type?.states[stateIndex]?.name ?? '');
@@ -17,7 +27,23 @@ export function renderGroupBreadcrumb(doc: SceneDocument, typeId: string, stateI
     <button style=${part} data-depth="0" title="Leave the group (Tab)" @click=${() => leave(0)}>${type?.name ?? typeId} › ${state}</button>
     ${path.map((id, k) =>
       k === path.length - 1
-        ? html`<span>›</span><strong style="padding:2px 4px" data-depth=${k + 1}>${name(id)}</strong>`
+        ? html`<span>›</span><input data-test="group-name" data-depth=${k + 1} aria-label="The group's name" title="The group's name: type a new one and press Enter"
+            style="font:inherit;font-weight:600;color:var(--steer-text-strong);background:var(--steer-field);border:1px solid var(--steer-border);border-radius:4px;padding:1px 4px;width:${Math.max(6, name(id).length + 2)}ch"
+            .value=${live(name(id))}
+            @keydown=${(e: KeyboardEvent) => {
+              e.stopPropagation();
+              const field = e.target as HTMLInputElement;
+              if (e.key === 'Enter') field.blur();
+              if (e.key === 'Escape') {
+                field.value = name(id);
+                field.blur();
+              }
+            }}
+            @change=${(e: Event) => {
+              const field = e.target as HTMLInputElement;
+              rename(id, field.value);
+              field.value = name(id);
+            }} />`
         : html`<span>›</span><button style=${part} data-depth=${k + 1} @click=${() => leave(k + 1)}>${name(id)}</button>`,
     )}
   </nav>`;

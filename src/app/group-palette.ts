@@ -1,7 +1,8 @@
 /**
  * The palette's Groups section: the scene's group library. Drag a group onto the graph, or
  * double-click it (Enter), to add a use (the kind `group:<id>`, see GROUP_USE_PREFIX); its ⇩
- * button exports it to a file (`group-export`), the section's Import… button reads one (`group-import`).
+ * button exports it to a file (`group-export`), its × deletes it when unused (`group-delete`), the
+ * section's Import… button reads one (`group-import`).
  */
 import { html, nothing } from 'lit';
 import type { NodeGroup } from '../document/types';
@@ -32,6 +33,9 @@ export function renderGroups(host: HTMLElement, groups: readonly NodeGroup[], qu
         <button class="help" data-test="group-export" title="Export ${g.name} to a .steergroup.json file" aria-label="Export ${g.name}"
           @click=${(e: Event) => { e.stopPropagation(); say('group-export', { id: g.id }); }}
           @dblclick=${(e: Event) => e.stopPropagation()}>⇩</button>
+        <button class="help" data-test="group-delete" title="Delete ${g.name} from the scene (only when no node uses it)" aria-label="Delete ${g.name}"
+          @click=${(e: Event) => { e.stopPropagation(); say('group-delete', { id: g.id }); }}
+          @dblclick=${(e: Event) => e.stopPropagation()}>×</button>
       </div>`,
     )}
     ${groups.length ? nothing : html`<div class="hint" style="padding:2px 6px;color:var(--steer-text-hint)">Select nodes and press Ctrl+G</div>`}

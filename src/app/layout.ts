@@ -303,7 +303,8 @@ export function renderApp(app: AppView): TemplateResult {
     </header>
 
     <steer-palette .groups=${app.doc.groups ?? []} @node-add=${(e: CustomEvent<{ kind: string }>) => app.editor?.addNodeAt(e.detail.kind, ...app.graphCentre())}
-      @group-export=${(e: CustomEvent<{ id: string }>) => app.groups.exportGroup(e.detail.id)} @group-import=${() => app.groups.importFile()}></steer-palette>
+      @group-export=${(e: CustomEvent<{ id: string }>) => app.groups.exportGroup(e.detail.id)} @group-import=${() => app.groups.importFile()}
+      @group-delete=${(e: CustomEvent<{ id: string }>) => app.groups.remove(e.detail.id)}></steer-palette>
 
     ${app.compare ? renderCompare(app, app.compare) : nothing}
 
@@ -338,7 +339,7 @@ export function renderApp(app: AppView): TemplateResult {
         : nothing}
       <div class="graph"
         @contextmenu=${(e: Event) => e.preventDefault()}>
-        <div class="canvas"><slot name="editor"></slot>${renderGroupBreadcrumb(doc, app.typeId, app.stateIndex, app.groupPath, (k) => app.groups.leave(k))}${app.stateView && type
+        <div class="canvas"><slot name="editor"></slot>${renderGroupBreadcrumb(doc, app.typeId, app.stateIndex, app.groupPath, (k) => app.groups.leave(k), (id, name) => app.groups.rename(id, name))}${app.stateView && type
           ? html`<steer-state-view .actions=${app.states} .type=${type} .shown=${app.stateIndex} .source=${app.inspected}></steer-state-view>`
           : nothing}</div>
         <div class="graph-bar" ?hidden=${app.stateView}>

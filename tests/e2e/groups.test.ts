@@ -142,7 +142,8 @@ describe('node groups in the editor', () => {
     await page.keyboard.press('Tab');
     const crumb = page.locator('[data-test="group-breadcrumb"]');
     await crumb.waitFor();
-    expect((await crumb.textContent())!.replace(/\s+/g, '')).toBe('Sheep›default›Group1');
+    expect((await crumb.textContent())!.replace(/\s+/g, '')).toBe('Sheep›default›');
+    expect(await crumb.locator('[data-test="group-name"]').inputValue()).toBe('Group 1');
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
     expect(await page.locator('steer-node[data-kind="@out"] header .title').textContent()).toBe('Group Output');
     await page.locator(socket('@out', 'input', 'out1')).waitFor();
@@ -179,6 +180,48 @@ describe('node groups in the editor', () => {
     await crumb.locator('button[data-depth="0"]').click();
     await crumb.waitFor({ state: 'detached' });
     await page.locator(`steer-node[data-node-id="${use.id}"]`).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('the breadcrumb’s name field renames the group, typed key by key (Escape puts it back); the palette’s × deletes an unused group and says where a used one is used', async () => {
+    const { page, errors, useId } = await openAndGroup('wolf', 'evade');
+    const title = page.locator(`steer-node[data-node-id="${useId}"] header .title`);
+    const groupName = () => page.evaluate(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.groups?.[0]?.name);
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { selection: string[] } }).__steerApp.selection.length === 1);
+    await page.keyboard.press('Tab');
+    const name = page.locator('[data-test="group-breadcrumb"] [data-test="group-name"]');
+    await name.waitFor();
+    // Escape: nothing changes
+    await name.click({ clickCount: 3 });
+    await page.keyboard.type('Oops');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => name.inputValue()).toBe('Group 1');
+    expect(await groupName()).toBe('Group 1');
+    // typed and Enter: renamed, one undo step
+    await name.click({ clickCount: 3 });
+    await page.keyboard.type('Keep away');
+    await page.keyboard.press('Enter');
+    await expect.poll(groupName).toBe('Keep away');
+    await page.keyboard.press('Tab');
+    await page.locator('[data-test="group-breadcrumb"]').waitFor({ state: 'detached' });
+    await expect.poll(() => title.textContent()).toBe('Keep away');
+    await page.keyboard.press('Control+z');
+    await expect.poll(groupName).toBe('Group 1');
+    await expect.poll(() => title.textContent()).toBe('Group 1');
+    // × on a used group: it stays, and the notice says where it is used
+    const del = page.locator('steer-palette [data-test="group-delete"]');
+    await del.click();
+    await page.locator('[data-test="notice"]').filter({ hasText: 'Group 1 is used in sheep › default' }).waitFor();
+    expect(await groupName()).toBe('Group 1');
+    // ungrouped, it is unused: × deletes it; Ctrl+Z brings it back
+    await pick(page, useId);
+    await page.keyboard.press('Control+Alt+g');
+    await waitDoc(page, { has: ['wolf', 'evade'], groups: 1, groupNodes: 0 });
+    await del.click();
+    await expect.poll(groupName).toBe(undefined);
+    await expect.poll(() => del.count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(groupName).toBe('Group 1');
     expect(errors).toEqual([]);
   });
 });
