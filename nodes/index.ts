@@ -33,6 +33,10 @@ import { goToState } from './go-to-state';
 import { followPath } from './follow-path';
 import { namedTarget } from './named-target';
 import { nearestAgent } from './nearest-agent';
+import { agent } from './agent';
+import { offsetPursuit } from './offset-pursuit';
+import { formation } from './formation';
+import { leaderFollowing } from './leader-following';
 import { obstacles } from './obstacles';
 import { parameter } from './parameter';
 import { path } from './path';
@@ -62,6 +66,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   point,
   namedTarget,
   nearestAgent,
+  agent,
   path,
   ownRoute,
   obstacles,
@@ -71,6 +76,9 @@ export const NODE_DEFS: readonly NodeDef[] = [
   arrive,
   pursue,
   evade,
+  offsetPursuit,
+  formation,
+  leaderFollowing,
   wander,
   avoid,
   followPath,

@@ -1,0 +1,165 @@
+import { dsincos } from '../dsincos';
+import type { Agents } from '../world';
+
+/**
+ * Offset Pursuit, Formation and Leader Following (BEHAVIORS.md, "Offset Pursuit and formations" and
+ * "Leader Following"): agent i of A keeps a place in the frame of agent j of L, the leader. The
+ * leader's frame is its heading hL and side sL = perp(hL) = (−hL.y, hL.x) (the leader's right on
+ * screen, y pointing down). An agent that is its own leader gets 0.
+ */
+
+/** Arrive at (tx, ty) with slowing radius R (arrive.ts, written out: no call with computed numbers). */
+function arriveAt(out: Float64Array, o: number, A: Agents, i: number, tx: number, ty: number, R: number): void {
+  const vx = A.vel[2 * i];
+  const vy = A.vel[2 * i + 1];
+  const dx = tx - A.pos[2 * i];
+  const dy = ty - A.pos[2 * i + 1];
+  const d = Math.sqrt(dx * dx + dy * dy);
+  const m = A.mass;
+  if (d > 0) {
+    const k = d > R ? A.maxSpeed[i] / d : A.maxSpeed[i] / R;
+    out[o] = (dx * k - vx) * m;
+    out[o + 1] = (dy * k - vy) * m;
+  } else {
+    out[o] = -vx * m;
+    out[o + 1] = -vy * m;
+  }
+}
+
+/**
+ * Offset Pursuit (Buckland): W = L.p + hL·ox + sL·oy; T = |W − p| / (S + |L.v|) (0 when that
+ * divisor is 0); Arrive(W + L.v·T, R).
+ */
+export function offsetPursuit(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number, ox: number, oy: number, R: number): void {
+  if (L === A && j === i) {
+    out[o] = 0;
+    out[o + 1] = 0;
+    return;
+  }
+  const hx = L.head[2 * j];
+  const hy = L.head[2 * j + 1];
+  const wx = L.pos[2 * j] + hx * ox - hy * oy;
+  const wy = L.pos[2 * j + 1] + hy * ox + hx * oy;
+  const lvx = L.vel[2 * j];
+  const lvy = L.vel[2 * j + 1];
+  const dx = wx - A.pos[2 * i];
+  const dy = wy - A.pos[2 * i + 1];
+  const div = A.maxSpeed[i] + Math.sqrt(lvx * lvx + lvy * lvy);
+  const T = div > 0 ? Math.sqrt(dx * dx + dy * dy) / div : 0;
+  arriveAt(out, o, A, i, wx + lvx * T, wy + lvy * T, R);
+}
+
+/** The formation shapes, in the order of the `shape` argument. */
+export const SHAPES = ['line', 'column', 'wedge', 'circle'] as const;
+
+/** Circle tables by follower count n: (c_k, s_k) = dsincos(360·k/n), built once per count, off the tick path. */
+const CIRCLES = new Map<number, Float64Array>();
+
+/** The circle table for n followers (a few counts are kept; a count seen again after eight others is rebuilt, with the same bits). */
+export function circleTable(n: number): Float64Array {
+  let t = CIRCLES.get(n);
+  if (t === undefined) {
+    t = new Float64Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      const [c, s] = dsincos((360 * k) / n);
+      t[2 * k] = c;
+      t[2 * k + 1] = s;
+    }
+    if (CIRCLES.size >= 8) CIRCLES.delete(CIRCLES.keys().next().value as number);
+    CIRCLES.set(n, t);
+  }
+  return t;
+}
+
+/** a(k) = 0, 1, −1, 2, −2, …: the side a line or wedge slot alternates to. */
+function alternate(k: number): number {
+  return k % 2 === 1 ? (k + 1) / 2 : -k / 2;
+}
+
+/**
+ * The offset (ox, oy) of slot k of n in a formation of shape `shape` (an index into SHAPES),
+ * spacing s and depth d, written to out[o], out[o + 1].
+ */
+export function slotOffset(out: Float64Array, o: number, shape: number, k: number, n: number, s: number, d: number): void {
+  if (shape === 0) {
+    out[o] = -d;
+    out[o + 1] = s * alternate(k);
+  } else if (shape === 1) {
+    out[o] = -d - s * k;
+    out[o + 1] = 0;
+  } else if (shape === 2) {
+    const a = alternate(k);
+    out[o] = -d - s * (a < 0 ? -a : a);
+    out[o + 1] = s * a;
+  } else {
+    const t = circleTable(n);
+    out[o] = -d * t[2 * k];
+    out[o + 1] = -d * t[2 * k + 1];
+  }
+}
+
+const OFFSET = new Float64Array(2);
+
+/**
+ * Formation: Offset Pursuit with the offset of the agent's slot. The slot is the agent's index,
+ * less one after a leader of the same type with a lower index (the leader takes no slot); n counts
+ * the followers of the type.
+ */
+export function formation(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number, shape: number, s: number, d: number, R: number): void {
+  const same = L === A;
+  if (same && j === i) {
+    out[o] = 0;
+    out[o + 1] = 0;
+    return;
+  }
+  const k = same && j < i ? i - 1 : i;
+  const n = same ? A.count - 1 : A.count;
+  slotOffset(OFFSET, 0, shape, k, n, s, d);
+  offsetPursuit(out, o, A, i, L, j, OFFSET[0], OFFSET[1], R);
+}
+
+/**
+ * Leader Following (Reynolds): in the leader's path (0 ≤ along ≤ aheadLength and |lat| < halfWidth)
+ * step sideways out of it at full speed; otherwise Arrive behind the leader. Plus weight × the
+ * Separation pass P (capped and multiplied by m already), when there is one.
+ */
+export function leaderFollow(
+  out: Float64Array,
+  o: number,
+  A: Agents,
+  i: number,
+  L: Agents,
+  j: number,
+  behind: number,
+  aheadLength: number,
+  halfWidth: number,
+  R: number,
+  P: Float64Array | null,
+  weight: number,
+): void {
+  if (L === A && j === i) {
+    out[o] = 0;
+    out[o + 1] = 0;
+    return;
+  }
+  const hx = L.head[2 * j];
+  const hy = L.head[2 * j + 1];
+  const lx = L.pos[2 * j];
+  const ly = L.pos[2 * j + 1];
+  const rx = A.pos[2 * i] - lx;
+  const ry = A.pos[2 * i + 1] - ly;
+  const along = rx * hx + ry * hy;
+  const lat = rx * -hy + ry * hx;
+  if (along >= 0 && along <= aheadLength && (lat < 0 ? -lat : lat) < halfWidth) {
+    const k = (lat < 0 ? -1 : 1) * A.maxSpeed[i];
+    const m = A.mass;
+    out[o] = (-hy * k - A.vel[2 * i]) * m;
+    out[o + 1] = (hx * k - A.vel[2 * i + 1]) * m;
+  } else {
+    arriveAt(out, o, A, i, lx - hx * behind, ly - hy * behind, R);
+  }
+  if (P !== null) {
+    out[o] += weight * P[2 * i];
+    out[o + 1] += weight * P[2 * i + 1];
+  }
+}
