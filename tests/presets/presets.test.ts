@@ -58,6 +58,7 @@ describe('the presets', () => {
       'rooms',
       'seek',
       'sheep-and-wolves',
+      'squad',
       'tanks',
       'wander',
     ]);
