@@ -1,0 +1,119 @@
+/**
+ * Formations as a designer builds one (issue 21): the Formation node added from the add menu, its
+ * leader picked from the search a wire dropped on the canvas opens (the Agent source, set to the
+ * captain's type), wired to the output with the mouse; the preview's soldiers then line up in their
+ * slots behind the moving captain, and a change of Shape in the node re-forms them as a column.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { agentType, node, scene, wire } from '../fixtures/scenes';
+import { centre, doc, drag, openApp, openFile, positions, screenshot, socket } from './app';
+import { dragFromTo, graphBox, nodeInFront, nodes } from './graph';
+
+type Opened = Awaited<ReturnType<typeof openApp>>;
+let opened: Opened | undefined;
+
+afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
+});
+
+function velocities(page: Page, typeId: string): Promise<number[]> {
+  return page.evaluate((id) => Array.from((window as unknown as { __steerPreview: { world: { velocities(id: string): Float64Array } } }).__steerPreview.world.velocities(id)), typeId);
+}
+
+/** Each soldier's place in the captain's frame: [along its heading, to its right], px. */
+async function inCaptainFrame(page: Page): Promise<[number, number][]> {
+  const [L, V, P] = [await positions(page, 'captain'), await velocities(page, 'captain'), await positions(page, 'soldier')];
+  const s = Math.hypot(V[0], V[1]);
+  const [hx, hy] = [V[0] / s, V[1] / s];
+  const out: [number, number][] = [];
+  for (let k = 0; 2 * k < P.length; k++) {
+    const [rx, ry] = [P[2 * k] - L[0], P[2 * k + 1] - L[1]];
+    out.push([rx * hx + ry * hy, rx * -hy + ry * hx]);
+  }
+  return out;
+}
+
+const near = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
+
+describe('Formation', () => {
+  it('added from the add menu, fed the captain through a dropped wire and wired to the output, lines the soldiers up behind the captain; Shape → Column re-forms them', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const d = scene(
+      [
+        agentType('soldier', [node('out', 'agent-output')], [], { count: 3, spawn: { x: 150, y: 500, width: 100, height: 100, speed: 0 } }),
+        agentType('captain', [node('goal', 'point', { x: 1500, y: 300 }), node('seek', 'seek'), node('out', 'agent-output')], [wire('goal.point', 'seek.target'), wire('seek.force', 'out.force')], {
+          count: 1,
+          maxSpeed: 0.6,
+          spawn: { x: 300, y: 290, width: 20, height: 20 },
+        }),
+      ],
+      { width: 1600, height: 600, edges: 'bounce' },
+      'Squad',
+    );
+    await openFile(page, 'squad.steer.json', JSON.stringify(d));
+    await page.keyboard.press('f');
+    const g = await graphBox(page);
+    // the Output out of the way, to the right: dragged by its header
+    const head = await centre(page, 'steer-node[data-node-id="out"] header');
+    await dragFromTo(page, head, { x: g.x + g.width - 140, y: head.y });
+
+    // Shift+A on the empty canvas, "formation", Enter
+    const at = { x: g.x + 20, y: g.y + 30 };
+    expect(await nodeInFront(page, at)).toBeUndefined();
+    await page.mouse.move(at.x, at.y);
+    await page.keyboard.press('Shift+A');
+    const menu = page.locator('steer-node-menu');
+    await menu.waitFor();
+    await page.keyboard.type('formation');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !!document.querySelector('steer-node[data-kind="formation"]'));
+    const fm = (await nodes(page)).find((n) => n.kind === 'formation')!.id;
+
+    // a wire from its Leader input let go on the canvas: the search offers the agent sources only
+    const drop = { x: g.x + 20, y: g.y + g.height - 150 };
+    expect(await nodeInFront(page, drop)).toBeUndefined();
+    await dragFromTo(page, await centre(page, socket(fm, 'input', 'leader')), drop);
+    await menu.waitFor();
+    const kinds = await menu.locator('button[data-kind]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-kind')));
+    expect(kinds).toContain('agent');
+    expect(kinds).toContain('nearest-agent');
+    expect(kinds).not.toContain('seek');
+    await menu.locator('button[data-kind="agent"]').click();
+    await page.waitForFunction(() => !!document.querySelector('steer-node[data-kind="agent"]'));
+    const ag = (await nodes(page)).find((n) => n.kind === 'agent')!.id;
+    const ofType = page.locator(`steer-node[data-node-id="${ag}"] steer-param[data-param="agentType"] select`);
+    await ofType.selectOption('captain');
+    const shape = page.locator(`steer-node[data-node-id="${fm}"] steer-param[data-param="shape"] select`);
+    expect(await shape.inputValue()).toBe('wedge');
+    await shape.selectOption('line');
+    await drag(page, socket(fm, 'output', 'force'), socket('out', 'input', 'force'));
+
+    const soldier = async () => (await doc(page)).agentTypes[0].states[0].graph;
+    await expect.poll(async () => (await soldier()).connections.map((c) => `${c.from.join('.')}->${c.to.join('.')}`).sort()).toEqual([`${ag}.agent->${fm}.leader`, `${fm}.force->out.force`].sort());
+    const params = (await soldier()).nodes;
+    expect(params.find((n) => n.id === ag)!.params).toMatchObject({ agentType: 'captain' });
+    expect(params.find((n) => n.id === fm)!.params).toMatchObject({ shape: 'line' });
+    expect(await page.locator('[data-test="problems-count"]').textContent()).toContain('No problems');
+
+    // Line: slots 0, 1, 2 abreast at 0, +30 and −30 px to the captain's right, all equally far behind it
+    const line = async () => {
+      const f = await inCaptainFrame(page);
+      return f.every(([along, lat], k) => near(lat, [0, 30, -30][k], 3) && near(along, f[0][0], 3) && along < -20);
+    };
+    await expect.poll(line, { timeout: 30_000 }).toBe(true);
+    await screenshot(page, 'formation-line');
+
+    // Column: one behind the other, 30 px apart, on the captain's track
+    await shape.selectOption('column');
+    const column = async () => {
+      const f = await inCaptainFrame(page);
+      return f.every(([along, lat], k) => near(lat, 0, 3) && (k === 0 || near(f[k - 1][0] - along, 30, 3)));
+    };
+    await expect.poll(column, { timeout: 30_000 }).toBe(true);
+    await screenshot(page, 'formation-column');
+    expect(errors).toEqual([]);
+  });
+});
