@@ -11,6 +11,7 @@ export const CATEGORY_COLOR: Record<Category, string> = {
   behaviour: cssVar('category-behaviour'),
   combinator: cssVar('category-combinator'),
   logic: cssVar('category-logic'),
+  layout: cssVar('category-layout'),
   output: cssVar('category-output'),
 };
 
@@ -23,6 +24,7 @@ export const CATEGORY_LABEL: Record<Category, string> = {
   behaviour: 'Behaviours',
   combinator: 'Combinators',
   logic: 'Numbers & conditions',
+  layout: 'Layout',
   output: 'Output',
 };
 
