@@ -62,6 +62,8 @@ export const HEADER_HEIGHT = 30;
 export const ROW_HEIGHT = 26;
 export const PARAM_HEIGHT = 30;
 export const PADDING = 8;
+/** A reroute's width, px: a pill with a socket at each end (its height is a row's). */
+export const REROUTE_WIDTH = 44;
 /** The minimap's height, px; it sits in a strip under the canvas (never over a node). */
 export const MINIMAP_SIZE = 96;
 /** The minimap's width over its height. */
