@@ -8,7 +8,7 @@ import { nodeDefIn } from '../document/group-def';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { GROUP_IN, GROUP_KIND, GROUP_OUT, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
-import { REROUTE_KIND } from '../../nodes/reroute';
+import { REROUTE_KIND, rerouteDef } from '../../nodes/reroute';
 import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, REROUTE_WIDTH, ROW_HEIGHT } from './theme';
 import type { LitArea2D } from '@retejs/lit-plugin';
 import type { MinimapExtra } from 'rete-minimap-plugin';
@@ -84,7 +84,7 @@ export class SteerNode extends ClassicPreset.Node {
     readonly host: NodeHost,
   ) {
     // (a group use's sockets and parameters are its group's, from the scene: group-def.ts; a reroute's carry its type)
-    const def = hasOwnDef(node.kind) ? nodeDefIn(host.scene(), node) : getNodeDef(node.kind);
+    const def = node.kind === REROUTE_KIND ? rerouteDef(node.params.type) : hasOwnDef(node.kind) ? nodeDefIn(host.scene(), node) : getNodeDef(node.kind);
     super(def?.label ?? node.kind);
     this.id = node.id;
     this.kind = node.kind;
