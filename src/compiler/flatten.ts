@@ -11,7 +11,7 @@
  */
 import { GROUP_KIND, type Graph, type GraphNode, type NodeGroup, type SceneDocument } from '../document/types';
 import { expandUse } from '../document/expand-group';
-import { isReroute, rerouteIds, throughReroutes } from '../document/reroutes';
+import { isReroute, rerouteIds, seenThrough } from '../document/reroutes';
 import { graphsOf, withGraph } from '../document/graphs';
 import { LIMITS } from '../document/schema';
 import { quote, type Diagnostic } from './diagnostics';
@@ -125,7 +125,8 @@ export function flattenGraph(
 export function seeThrough(graph: Graph, inPlace: boolean): Graph | null {
   const ids = rerouteIds(graph.nodes);
   if (!ids.size) return null;
-  return { ...graph, nodes: inPlace ? graph.nodes : graph.nodes.filter((n) => !ids.has(n.id)), connections: throughReroutes(graph.connections, ids) };
+  const wired = seenThrough(graph);
+  return inPlace ? wired : { ...wired, nodes: graph.nodes.filter((n) => !ids.has(n.id)) };
 }
 
 /** Flattens every graph of the scene's agent types. */

@@ -5,7 +5,7 @@
  * it, following chains of reroutes; one with nothing wired in (or on a loop of reroutes) feeds nothing.
  */
 import { REROUTE_KIND } from '../../nodes/reroute';
-import type { Connection, GraphNode } from './types';
+import type { Connection, Graph, GraphNode } from './types';
 
 /** Whether a node is a reroute. */
 export function isReroute(n: Pick<GraphNode, 'kind'>): boolean {
@@ -48,4 +48,13 @@ export function throughReroutes(connections: readonly Connection[], through: Rea
     if (f) out.push({ from: [f[0], f[1]], to: c.to });
   }
   return out;
+}
+
+/**
+ * The graph as the compiler wires it: its reroutes seen through, left in place unwired (the same
+ * graph when it has none). What reads "the node feeding this input" (the inspector) asks this.
+ */
+export function seenThrough<G extends Pick<Graph, 'nodes' | 'connections'>>(graph: G): G {
+  const ids = rerouteIds(graph.nodes);
+  return ids.size ? { ...graph, connections: throughReroutes(graph.connections, ids) } : graph;
 }
