@@ -58,6 +58,7 @@ import { hide } from './hide';
 import { interpose } from './interpose';
 import { avoidAgents } from './avoid-agents';
 import { queue } from './queue';
+import { reroute } from './reroute';
 import type { NodeDef, NumberParam, ParamDef, ParamValue, PortDef, SocketType } from './types';
 
 /** Every node kind, in palette order within each category. */
@@ -122,6 +123,7 @@ export const NODE_DEFS: readonly NodeDef[] = [
   not,
   agentOutput,
   goToState,
+  reroute,
 ];
 
 
@@ -135,7 +137,7 @@ export function getNodeDef(kind: string): NodeDef | undefined {
 /** Whether nodes of this kind give a force of their own (the inspector draws it): not the sink. */
 export function hasForceOutput(kind: string): boolean {
   const def = BY_KIND.get(kind);
-  return !!def && !def.sink && def.outputs.some((p) => p.type === 'force');
+  return !!def && !def.sink && !def.layout && def.outputs.some((p) => p.type === 'force');
 }
 
 /** The kind of the graph's sink (the Agent Output): what a new state's graph starts with. */

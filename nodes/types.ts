@@ -12,7 +12,7 @@ export type ParamValue = number | boolean | string;
 export type SocketType = 'force' | 'point' | 'agent' | 'path' | 'obstacles' | 'number' | 'condition';
 
 /** Where a node appears in the palette. */
-export type Category = 'source' | 'behaviour' | 'combinator' | 'logic' | 'output';
+export type Category = 'source' | 'behaviour' | 'combinator' | 'logic' | 'layout' | 'output';
 
 /** An input or output port. */
 export interface PortDef {
@@ -371,6 +371,11 @@ export interface NodeDef {
   physics?(c: PhysicsContext): void;
   /** The preview overlays this kind feeds, and from which parameters. */
   overlays?: OverlayFeeds;
+  /**
+   * A layout aid (the Reroute): no code and no diagnostics of its own; the compiler's flatten stage
+   * wires through it, so it can be neither muted nor inspected.
+   */
+  layout?: true;
   /** Extra rows under the node in the agent inspector (unmuted nodes only). */
   inspect?(c: InspectContext): InspectRow[];
 }

@@ -7,6 +7,7 @@
 //   node scripts/bench-editor.mjs                zoomed in on the first rows, as when working on nodes
 //   node scripts/bench-editor.mjs --zoomed-out   the whole graph in view (zoom 0.15)
 //   node scripts/bench-editor.mjs --no-boxes     without the scene's frames and notes (to compare)
+//   node scripts/bench-editor.mjs --no-reroutes  without the scene's 40 reroutes (to compare)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4198);
 
 /**
  * A valid 200-node graph: 45 × (Point → Seek → Scale) and 45 Wanders into 15 Sums, into one Sum
- * with 3 Contains, into the output; 10 frames around its rows and 5 sticky notes beside them.
+ * with 3 Contains, into the output; 10 frames around its rows and 5 sticky notes beside them; 40
+ * reroutes, on the wires from the first 40 Wanders into their Sums (`--no-reroutes`: none).
  */
 export function bigScene() {
   const nodes = [];
@@ -45,7 +47,11 @@ export function bigScene() {
       connections.push({ from: [`pt${i}`, 'point'], to: [`seek${i}`, 'target'] });
       connections.push({ from: [`seek${i}`, 'force'], to: [`scale${i}`, 'in'] });
       connections.push({ from: [`scale${i}`, 'force'], to: [id, `in${k}`] });
-      connections.push({ from: [`wander${i}`, 'force'], to: [id, `in${k + 3}`] });
+      if (i < 40 && !process.argv.includes('--no-reroutes')) {
+        nodes.push({ id: `bend${i}`, kind: 'reroute', params: { type: 'force' }, position: [1056, i * 110 + 60] });
+        connections.push({ from: [`wander${i}`, 'force'], to: [`bend${i}`, 'in'] });
+        connections.push({ from: [`bend${i}`, 'out'], to: [id, `in${k + 3}`] });
+      } else connections.push({ from: [`wander${i}`, 'force'], to: [id, `in${k + 3}`] });
     }
   }
   nodes.push({ id: 'total', kind: 'sum', params: { inputs: 18 }, position: [1400, 2000] });
@@ -105,10 +111,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await page.goto(base);
     await page.waitForFunction(() => window.__steerApp?.editor && document.querySelectorAll('steer-node').length > 0);
     await page.evaluate((text) => window.__steerApp.openText(text, 'two-hundred.steer.json'), JSON.stringify(bigScene()));
-    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 200, null, { timeout: 60_000 });
+    const scene = bigScene();
+    const reroutes = scene.agentTypes[0].states[0].graph.nodes.filter((n) => n.kind === 'reroute').length;
+    await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, scene.agentTypes[0].states[0].graph.nodes.length, { timeout: 60_000 });
     const problems = await page.evaluate(() => window.__steerApp.compiled.diagnostics.length);
     // the graph is drawn once every connection is (then the editor zooms to fit it all)
-    const wires = bigScene().agentTypes[0].states[0].graph.connections.length;
+    const wires = scene.agentTypes[0].states[0].graph.connections.length;
     await page.waitForFunction((n) => window.__steerApp.editor.editor.getConnections().length === n, wires, { timeout: 60_000 });
     await page.waitForTimeout(500);
     const zoom = process.argv.includes('--zoomed-out') ? null : 0.6;
@@ -126,7 +134,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       }
       return { k: t.k, nodes };
     });
-    console.log(`200-node graph open (${problems} problems), zoom ${view.k.toFixed(2)}, ${view.nodes} nodes in view${zoom ? '' : ' (--zoomed-out: the whole graph)'}`);
+    console.log(`200-node graph with ${reroutes} reroutes open (${problems} problems), zoom ${view.k.toFixed(2)}, ${view.nodes} nodes in view${zoom ? '' : ' (--zoomed-out: the whole graph)'}`);
 
     // each edit that changes the behaviour ends with the preview running the new module
     await page.evaluate(() => {

@@ -116,6 +116,7 @@ export const COLORS = {
   'category-behaviour': '#3d63b8',
   'category-combinator': '#8a5a2b',
   'category-logic': '#5b5f6e',
+  'category-layout': '#4a5563',
   'category-output': '#7b3f8f',
   'category-unknown': '#6b2a2a',
   'socket-force': '#ffb347',

@@ -3,6 +3,7 @@ import { getNodeDef, paramDefs, paramValue } from '../../nodes/index';
 import type { InspectContext, InspectPart, NodeDef } from '../../nodes/types';
 import type { ProbeReading, ProbeValue } from '../../runtime/api';
 import type { AgentType, Graph, GraphNode, SceneDocument } from '../document/types';
+import { seenThrough } from '../document/reroutes';
 import { hasForceOutput, isTransition } from '../../nodes/index';
 import { probeColors, type Followed } from '../preview/inspect';
 import { stateColorVar } from '../preview/state-counts';
@@ -45,7 +46,9 @@ interface TransitionRow {
 /** The Go to State nodes of the followed agent's state (then the any-state ones), lowest order first, with whether each condition holds now. */
 export function transitionRows(type: AgentType, reading: ProbeReading): TransitionRow[] {
   const rows: TransitionRow[] = [];
-  const add = (graph: Graph, any: boolean): void => {
+  const add = (drawn: Graph, any: boolean): void => {
+    // (what feeds a condition, through any reroutes)
+    const graph = seenThrough(drawn);
     const found: TransitionRow[] = [];
     for (const n of graph.nodes) {
       if (!isTransition(n.kind)) continue;
@@ -339,8 +342,10 @@ export class SteerInspector extends LitElement {
   }
 
   /** The rows a node's kind adds under it (its definition's `inspect` hook: Priority's shares, Truncate's cut). */
-  private kindRows(graph: Graph, n: GraphNode, def: NodeDef, reading: ProbeReading) {
+  private kindRows(drawn: Graph, n: GraphNode, def: NodeDef, reading: ProbeReading) {
     const defs = paramDefs(def, n.params);
+    // (the node feeding an input, through any reroutes)
+    const graph = seenThrough(drawn);
     const into = (input: string) => graph.connections.find((c) => c.to[0] === n.id && c.to[1] === input);
     const sourceNode = (id: string) => graph.nodes.find((x) => x.id === id);
     const ctx: InspectContext = {

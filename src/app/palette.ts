@@ -6,7 +6,7 @@ import { requestNodeHelp } from '../editor/help-event';
 import type { NodeGroup } from '../document/types';
 import { renderGroups } from './group-palette';
 
-const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'output'];
+const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'layout', 'output'];
 
 /** The MIME type a palette drag carries: the node kind. */
 export const NODE_DRAG_TYPE = 'application/x-steergraph-node';

@@ -6,10 +6,12 @@
  * itself, directly or not, and a use of a missing group are diagnostics on the use node, and the
  * use is left out. The flattened graphs keep the original nodes and connections at their indices
  * (the copies come after them), so the later stages' diagnostics keep their paths;
- * {@link liftDiagnostics} moves those about copies onto the use node that made them.
+ * {@link liftDiagnostics} moves those about copies onto the use node that made them. Then every
+ * reroute is seen through ({@link seeThrough}): `a → reroute → b` compiles as `a → b`.
  */
 import { GROUP_KIND, type Graph, type GraphNode, type NodeGroup, type SceneDocument } from '../document/types';
 import { expandUse } from '../document/expand-group';
+import { isReroute, rerouteIds, seenThrough } from '../document/reroutes';
 import { graphsOf, withGraph } from '../document/graphs';
 import { LIMITS } from '../document/schema';
 import { quote, type Diagnostic } from './diagnostics';
@@ -113,12 +115,26 @@ export function flattenGraph(
   return { nodes, connections };
 }
 
+/**
+ * The graph with its reroutes seen through (src/document/reroutes.ts), or null when it has none.
+ * In a graph that used no groups (`inPlace`) the reroutes stay, unwired, at their indices, so every
+ * other node keeps its index, which probes and node memory name, and validation and ordering pass
+ * over them (`NodeDef.layout`); in a flattened one (whose copies have new indices anyway) they go,
+ * so its nodes are those of the same graph and groups without reroutes, in the same order.
+ */
+export function seeThrough(graph: Graph, inPlace: boolean): Graph | null {
+  const ids = rerouteIds(graph.nodes);
+  if (!ids.size) return null;
+  const wired = seenThrough(graph);
+  return inPlace ? wired : { ...wired, nodes: graph.nodes.filter((n) => !ids.has(n.id)) };
+}
+
 /** Flattens every graph of the scene's agent types. */
 export function flatten(scene: SceneDocument): Flattened {
   const diagnostics: Diagnostic[] = [];
   const originals = new Map<string, Graph>();
   const broken = new Map<string, Set<string>>();
-  if (!scene.groups?.length && !scene.agentTypes.some((t) => [...graphsOf(t, 0)].some((g) => g.graph.nodes.some((n) => n.kind === GROUP_KIND)))) {
+  if (!scene.groups?.length && !scene.agentTypes.some((t) => [...graphsOf(t, 0)].some((g) => g.graph.nodes.some((n) => n.kind === GROUP_KIND || isReroute(n))))) {
     return { scene, diagnostics, originals, broken };
   }
   const groups = groupMap(scene);
@@ -137,10 +153,11 @@ export function flatten(scene: SceneDocument): Flattened {
           message,
         });
       }, left);
-      if (!flat) continue;
+      const through = seeThrough(flat ?? g.graph, !flat);
+      if (!flat && !through) continue;
       originals.set(g.path, g.graph);
       broken.set(g.path, left);
-      type = withGraph(type, g.state, flat);
+      type = withGraph(type, g.state, through ?? flat!);
     }
     return type;
   });

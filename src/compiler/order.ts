@@ -119,7 +119,7 @@ export function orderGraph(graph: CheckedGraph, hadErrors: boolean, diagnostics:
     ? 'Not connected to the Agent Output or a Go to State: this node does nothing'
     : 'Not connected to the Agent Output: this node does nothing';
   for (const n of graph.nodes) {
-    if (!live.has(n) && n.def?.sink !== true) {
+    if (!live.has(n) && n.def?.sink !== true && n.def?.layout !== true) {
       if (out.full) {
         out.skip('warning');
         continue;

@@ -196,6 +196,12 @@ function checkNode(
   const diag = (message: string, port?: string, severity: Diagnostic['severity'] = 'error', p = path): void => {
     out.add({ severity, agentType: type.id, ...stateOf, nodeId: n.id, ...(port ? { port } : {}), path: p, message });
   };
+  if (def?.layout) {
+    // (a reroute: flatten wired through it, so it has no wires, and nothing of it is compiled)
+    node.inputs = def.inputs;
+    node.outputs = def.outputs;
+    return node;
+  }
   if (!def) {
     node.broken = true;
     if (out.full) out.skip('error');

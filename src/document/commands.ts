@@ -9,6 +9,7 @@
  */
 import { getNodeDef, inputCount, inputPorts, paramDefs } from '../../nodes/index';
 import { ANY_STATE, graphIn, graphsOf, groupOfGraph, updateGraphIn, withGraph, type GraphAt } from './graphs';
+import { rerouteIds, throughReroutes } from './reroutes';
 import { LIMITS, RANGES } from './schema';
 import { GROUP_IN, GROUP_OUT, ID_PATTERN, type AgentType, type Connection, type Graph, type GraphNode, type NamedTarget, type Obstacle, type ParamValue, type SceneDocument, type ScenePath, type SceneWorld } from './types';
 
@@ -78,7 +79,10 @@ export const addNode =
   (doc) =>
     updateGraph(doc, at, (g) => (g.nodes.some((n) => n.id === node.id) ? g : { ...g, nodes: [...g.nodes, node] }));
 
-/** Removes nodes and every connection touching them. */
+/**
+ * Removes nodes and every connection touching them; a removed reroute first joins its wires (what
+ * fed it then feeds everything it fed, src/document/reroutes.ts).
+ */
 export const removeNodes =
   (at: GraphAt, ids: readonly string[]): Edit =>
   (doc) =>
@@ -87,7 +91,9 @@ export const removeNodes =
       const gone = new Set(ids.filter((id) => id !== GROUP_IN && id !== GROUP_OUT));
       const nodes = g.nodes.filter((n) => !gone.has(n.id));
       if (nodes.length === g.nodes.length) return g;
-      return { ...g, nodes, connections: g.connections.filter((c) => !gone.has(c.from[0]) && !gone.has(c.to[0])) };
+      const reroutes = rerouteIds(g.nodes.filter((n) => gone.has(n.id)));
+      const joined = reroutes.size ? throughReroutes(g.connections, reroutes) : g.connections;
+      return { ...g, nodes, connections: joined.filter((c) => !gone.has(c.from[0]) && !gone.has(c.to[0])) };
     });
 
 /** Moves nodes to new editor positions (kept inside RANGES.coordinate). */

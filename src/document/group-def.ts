@@ -5,6 +5,7 @@
  * registry's definition for every other kind. The compiler never sees a use (src/compiler/flatten.ts).
  */
 import { getNodeDef, paramDefs } from '../../nodes/index';
+import { REROUTE_KIND, rerouteDef } from '../../nodes/reroute';
 import type { NodeDef, ParamDef } from '../../nodes/types';
 import { GROUP_IN, GROUP_KIND, GROUP_OUT, type GraphNode, type NodeGroup, type SceneDocument } from './types';
 
@@ -75,12 +76,14 @@ export function boundaryDefs(group: NodeGroup): { in: NodeDef; out: NodeDef } {
   return defs;
 }
 
-/** A node's definition: the registry's, or for a use of a group in `doc`, the group's (and inside a group, its boundary's). */
+/** A node's definition: the registry's, or for a use of a group in `doc`, the group's (and inside a group, its boundary's); a reroute's for its type. */
 export function nodeDefIn(doc: SceneDocument, node: Pick<GraphNode, 'kind' | 'params'>): NodeDef | undefined {
   if (node.kind === GROUP_IN || node.kind === GROUP_OUT) {
     const g = doc.groups?.find((x) => x.id === node.params.group);
     return g && boundaryDefs(g)[node.kind === GROUP_IN ? 'in' : 'out'];
   }
+  // (a reroute's ports carry its `type`: nodes/reroute.ts)
+  if (node.kind === REROUTE_KIND) return rerouteDef(node.params.type);
   if (node.kind !== GROUP_KIND) return getNodeDef(node.kind);
   const g = groupOf(doc, node);
   return g && groupNodeDef(g);

@@ -1,7 +1,7 @@
 /**
  * The context menus of the graph: right-click a node for Duplicate, Mute/Unmute, Group (when the
  * host can group), Help and Delete, acting on the selection (the node is selected first when it
- * was not); right-click a wire for Delete. The menu is a {@link SteerContextMenu} in the canvas.
+ * was not); right-click a wire for Insert reroute (where it was clicked) and Delete. The menu is a {@link SteerContextMenu} in the canvas.
  */
 import type { NodeEditor } from 'rete';
 import { canMute } from '../../nodes/index';
@@ -27,6 +27,8 @@ export interface ContextMenuDeps {
   toggleMute?(ids: string[]): void;
   /** Makes the selected nodes a group; without it the node menu has no Group. */
   groupSelected?(): void;
+  /** Puts a reroute on wire `c` where `event` is; without it the wire menu has no Insert reroute. */
+  reroute?(c: Connection, event: MouseEvent): void;
 }
 
 /** A Rete wire as the document holds it. */
@@ -97,8 +99,11 @@ export function createContextMenus(deps: ContextMenuDeps): ContextMenus {
   }
 
   function forWire(c: Connection, event: MouseEvent): void {
-    show(event, [{ id: 'delete', label: 'Delete' }], (id) => {
-      if (id === 'delete') deps.apply(removeWires(shownAt(state), [wireOf(c)]));
+    const items: MenuItem[] = deps.reroute ? [{ id: 'reroute', label: 'Insert reroute' }] : [];
+    items.push({ id: 'delete', label: 'Delete' });
+    show(event, items, (id) => {
+      if (id === 'reroute') deps.reroute?.(c, event);
+      else if (id === 'delete') deps.apply(removeWires(shownAt(state), [wireOf(c)]));
     });
   }
 

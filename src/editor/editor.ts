@@ -22,6 +22,7 @@ import type { Diagnostic } from '../compiler/diagnostics';
 import { addNode, freshNodeId, moveNodes, removeNodes, setParam, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
 import { exposeParam, unexposeParam } from '../document/param-commands';
+import { insertReroute } from '../document/reroute-commands';
 import type { ParamValue, SceneDocument } from '../document/types';
 import { setCollapsed } from '../document/layout-commands';
 import { createBoxes } from './boxes';
@@ -40,11 +41,11 @@ import { createLayoutTools, type LayoutTools } from './layout-tools';
 import { createReconciler } from './reconcile';
 import { restyleReteElements } from './restyle';
 import type { SteerConnection } from './connection-element';
-import { SteerNode, type AreaExtra, type NodeHost, type Schemes, type TypedSocket } from './schemes';
+import { SteerNode, type AreaExtra, type Connection, type NodeHost, type Schemes, type TypedSocket } from './schemes';
 import { createSelection } from './selection';
 import { LaidOutSocketPosition } from './socket-position';
 import { createEditorState, round, shownAt, shownGraph } from './state';
-import { MINIMAP_RATIO, MINIMAP_SIZE, SOCKET_COLOR } from './theme';
+import { MINIMAP_RATIO, MINIMAP_SIZE, REROUTE_WIDTH, ROW_HEIGHT, SOCKET_COLOR } from './theme';
 import { addNodeWired, type WireEnd } from './wire-drop';
 import { createWireInsert } from './wire-insert';
 import { installWiring } from './wiring';
@@ -357,6 +358,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     deleteSelected,
     toggleMute: host.toggleMute?.bind(host),
     groupSelected: host.groupSelected?.bind(host),
+    reroute: (c, event) => rerouteWire(c, event.clientX, event.clientY),
   });
 
   function addNodeAt(kind: string, clientX: number, clientY: number, wire?: WireEnd): void {
@@ -417,12 +419,25 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     cut: (ids) => host.apply(removeWires(shownAt(state), ids.flatMap((id) => editor.getConnection(id) ?? []).map(wireOf))),
   });
 
-  // A double-click on the empty canvas opens the add menu there (instead of Rete's zoom step).
+  /** Puts a reroute on wire `c`, centred at a client position, selected: one edit. */
+  function rerouteWire(c: Connection, clientX: number, clientY: number): void {
+    const [x, y] = clientToGraph(clientX, clientY);
+    const made = insertReroute(state.doc!, shownAt(state), wireOf(c), [x - REROUTE_WIDTH / 2, y - ROW_HEIGHT / 2 - 1]);
+    if (!made) return;
+    reconciler.selectWhenShown([made.id]);
+    host.apply(made.edit);
+  }
+
+  // A double-click on a wire puts a reroute there; on the empty canvas it opens the add menu there
+  // (instead of Rete's zoom step).
   const holder = container.parentElement ?? container;
   const onDoubleClick = (e: MouseEvent): void => {
     const path = e.composedPath();
     if (!path.includes(container) || path.some((el) => el instanceof HTMLElement && (el.tagName === 'STEER-NODE' || el.tagName === 'RETE-MINIMAP' || el.dataset.box !== undefined))) return;
     e.stopPropagation();
+    const wire = path.find((el): el is SteerConnection => el instanceof HTMLElement && el.tagName === 'STEER-CONNECTION');
+    const c = wire && editor.getConnections().find((x) => wireElement(x.id) === wire);
+    if (c) return rerouteWire(c, e.clientX, e.clientY);
     host.openMenu?.(e.clientX, e.clientY);
   };
   holder.addEventListener('dblclick', onDoubleClick, true);

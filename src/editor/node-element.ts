@@ -8,7 +8,7 @@ import { requestNodeHelp } from './help-event';
 import { groupButtons } from './group-buttons';
 import { GROUP_KIND } from '../document/types';
 import { shownOutputs, shownParams, shownRowInputs, type Schemes, type SteerNode } from './schemes';
-import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT, UNKNOWN_CATEGORY_COLOR } from './theme';
+import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, REROUTE_WIDTH, ROW_HEIGHT, SOCKET_COLOR, UNKNOWN_CATEGORY_COLOR } from './theme';
 
 /**
  * Nodes far out of view are not drawn. Every change to the graph (a node added, moved, connected)
@@ -273,6 +273,27 @@ export class SteerNodeElement extends LitElement {
       height: ${ROW_HEIGHT}px;
       line-height: 0;
     }
+    /* a reroute: a pill the width of its two sockets and a dot of its type's colour, no header */
+    :host(.reroute) {
+      width: ${REROUTE_WIDTH}px;
+      border-radius: ${ROW_HEIGHT / 2 + 2}px;
+      contain-intrinsic-size: auto ${REROUTE_WIDTH}px auto ${ROW_HEIGHT + 3}px;
+    }
+    .reroute-row {
+      height: ${ROW_HEIGHT}px;
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+    }
+    .reroute-row .row {
+      flex: none;
+    }
+    .reroute-dot {
+      width: 8px;
+      height: 8px;
+      border-radius: 50%;
+      background: var(--dot);
+    }
   `;
 
   constructor() {
@@ -292,6 +313,24 @@ export class SteerNodeElement extends LitElement {
       const name = (e as CustomEvent<{ name?: string }>).detail.name;
       if (name) this.data.host.showTypeParam(name);
     });
+  }
+
+  /** A reroute: its input socket, a dot of its type's colour, its output socket; its help as the tooltip. */
+  private renderReroute(n: SteerNode) {
+    this.classList.remove('has-error', 'muted', 'probed');
+    this.dataset.nodeId = n.id;
+    this.dataset.kind = n.kind;
+    const input = n.def!.inputs[0];
+    const output = n.def!.outputs[0];
+    return html`<div class="reroute-row" title=${`Reroute (${output.type}): ${n.def!.help}`}>
+      <div class="row input" data-port=${input.key}>
+        <rete-ref .data=${{ type: 'socket', side: 'input', key: input.key, nodeId: n.id, payload: n.inputs[input.key]?.socket }} .emit=${this.emit}></rete-ref>
+      </div>
+      <span class="reroute-dot" style="--dot:${SOCKET_COLOR[output.type]}"></span>
+      <div class="row output" data-port=${output.key}>
+        <rete-ref .data=${{ type: 'socket', side: 'output', key: output.key, nodeId: n.id, payload: n.outputs[output.key]?.socket }} .emit=${this.emit}></rete-ref>
+      </div>
+    </div>`;
   }
 
   /** Tells the app the pointer is over an output (its live value shows beside it), or left it. */
@@ -323,6 +362,8 @@ export class SteerNodeElement extends LitElement {
     const n = this.data;
     if (!n) return nothing;
     this.classList.toggle('selected', n.selected);
+    this.classList.toggle('reroute', n.def?.layout === true);
+    if (n.def?.layout) return this.renderReroute(n);
     const errors = n.diagnostics.filter((d) => d.severity === 'error');
     const warnings = n.diagnostics.filter((d) => d.severity === 'warning');
     this.classList.toggle('has-error', errors.length > 0);

@@ -5,7 +5,7 @@ import { popupSurface } from './context-menu';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from './theme';
 import { fittingPort, type WireEnd } from './wire-drop';
 
-const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'output'];
+const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'layout', 'output'];
 
 /**
  * How well a node kind matches a search (lower is better), or -1 for no match: 0 the label

@@ -8,10 +8,10 @@ import type { AreaPlugin } from 'rete-area-plugin';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { graphOf, groupOfGraph, stateOfGraph, typeOfGraph, type GraphAt } from '../document/graphs';
 import { innerDiagnostics, withBoundary } from './group-view';
-import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Connection as DocConnection, type SceneDocument } from '../document/types';
+import type { Connection as DocConnection, SceneDocument } from '../document/types';
 import { nodeDefIn } from '../document/group-def';
 import { nextTask } from '../next-task';
-import { Connection, SteerNode, setLayout, setWired, type NodeHost, type Schemes } from './schemes';
+import { Connection, SteerNode, hasOwnDef, setLayout, setWired, type NodeHost, type Schemes } from './schemes';
 import type { Selection } from './selection';
 import type { EditorState } from './state';
 
@@ -122,7 +122,7 @@ export function createReconciler<A>({ editor, area, state, nodeHost, selection, 
         let view = editor.getNode(n.id);
         const diags = byNode.get(n.id) ?? [];
         // (a group use is redrawn when its group changed: its name, sockets or parameters)
-        if (!view || view.kind !== n.kind || ((n.kind === GROUP_KIND || n.kind === GROUP_IN || n.kind === GROUP_OUT) && view.def !== nodeDefIn(d, n))) {
+        if (!view || view.kind !== n.kind || (hasOwnDef(n.kind) && view.def !== nodeDefIn(d, n))) {
           if (view) {
             const gone = view.id;
             for (const c of editor.getConnections()) if (c.source === gone || c.target === gone) await editor.removeConnection(c.id);

@@ -8,7 +8,8 @@ import { nodeDefIn } from '../document/group-def';
 import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { GROUP_IN, GROUP_KIND, GROUP_OUT, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
-import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT } from './theme';
+import { REROUTE_KIND, rerouteDef } from '../../nodes/reroute';
+import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, REROUTE_WIDTH, ROW_HEIGHT } from './theme';
 import type { LitArea2D } from '@retejs/lit-plugin';
 import type { MinimapExtra } from 'rete-minimap-plugin';
 
@@ -44,6 +45,11 @@ export interface NodeHost {
 
 const NOT_EXPOSED: Readonly<Record<string, string>> = Object.freeze({});
 
+/** Whether nodes of this kind take their definition from the node itself (nodeDefIn): group uses, a group's boundary, reroutes. */
+export function hasOwnDef(kind: string): boolean {
+  return kind === GROUP_KIND || kind === GROUP_IN || kind === GROUP_OUT || kind === REROUTE_KIND;
+}
+
 /** One graph node in the editor. */
 export class SteerNode extends ClassicPreset.Node {
   kind: string;
@@ -77,8 +83,8 @@ export class SteerNode extends ClassicPreset.Node {
     node: GraphNode,
     readonly host: NodeHost,
   ) {
-    // (a group use's sockets and parameters are its group's, from the scene: group-def.ts)
-    const def = node.kind === GROUP_KIND || node.kind === GROUP_IN || node.kind === GROUP_OUT ? nodeDefIn(host.scene(), node) : getNodeDef(node.kind);
+    // (a group use's sockets and parameters are its group's, from the scene: group-def.ts; a reroute's carry its type)
+    const def = node.kind === REROUTE_KIND ? rerouteDef(node.params.type) : hasOwnDef(node.kind) ? nodeDefIn(host.scene(), node) : getNodeDef(node.kind);
     super(def?.label ?? node.kind);
     this.id = node.id;
     this.kind = node.kind;
@@ -88,6 +94,7 @@ export class SteerNode extends ClassicPreset.Node {
     this.collapsed = node.collapsed === true;
     this.hideUnconnected = node.hideUnconnected === true;
     this.setExposed(node.exposed);
+    if (def?.layout) this.width = REROUTE_WIDTH;
     for (const p of def?.outputs ?? []) this.addOutput(p.key, new ClassicPreset.Output(socketOf(p.type), p.label, true));
     this.setParams(node.params);
   }
@@ -192,6 +199,7 @@ export function isParamVisible(n: SteerNode, p: ParamDef): boolean {
 
 /** The node's height from its rows (the node element uses the same constants). */
 export function estimateHeight(n: SteerNode): number {
+  if (n.def?.layout) return ROW_HEIGHT;
   const outputs = shownOutputs(n).length;
   const visible = shownParams(n).length;
   return HEADER_HEIGHT + PADDING * 2 + (outputs + shownRowInputs(n).length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
@@ -206,6 +214,8 @@ export function estimateHeight(n: SteerNode): number {
  * it against the page for every kind of node.
  */
 export function socketCentre(n: SteerNode, side: 'input' | 'output', key: string): { x: number; y: number } | null {
+  // (a reroute: one row, its input on the left end and its output on the right)
+  if (n.def?.layout) return (side === 'output' ? n.def.outputs : n.def.inputs).some((p) => p.key === key) ? { x: side === 'output' ? REROUTE_WIDTH - 1 : 1, y: 1 + ROW_HEIGHT / 2 } : null;
   const outputs = shownOutputs(n);
   const rows = shownRowInputs(n);
   const k = side === 'output' ? outputs.findIndex((p) => p.key === key) : rows.findIndex((p) => p.key === key);

@@ -11,6 +11,7 @@ export const CATEGORY_COLOR: Record<Category, string> = {
   behaviour: cssVar('category-behaviour'),
   combinator: cssVar('category-combinator'),
   logic: cssVar('category-logic'),
+  layout: cssVar('category-layout'),
   output: cssVar('category-output'),
 };
 
@@ -23,6 +24,7 @@ export const CATEGORY_LABEL: Record<Category, string> = {
   behaviour: 'Behaviours',
   combinator: 'Combinators',
   logic: 'Numbers & conditions',
+  layout: 'Layout',
   output: 'Output',
 };
 
@@ -60,6 +62,8 @@ export const HEADER_HEIGHT = 30;
 export const ROW_HEIGHT = 26;
 export const PARAM_HEIGHT = 30;
 export const PADDING = 8;
+/** A reroute's width, px: a pill with a socket at each end (its height is a row's). */
+export const REROUTE_WIDTH = 44;
 /** The minimap's height, px; it sits in a strip under the canvas (never over a node). */
 export const MINIMAP_SIZE = 96;
 /** The minimap's width over its height. */

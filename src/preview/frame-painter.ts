@@ -6,6 +6,7 @@
  */
 import type { FlowBrushView } from './paint/flow';
 import type { SceneDocument } from '../document/types';
+import { seenThrough } from '../document/reroutes';
 import { hasForceOutput, isSink } from '../../nodes/index';
 import type { ProbeReading } from '../../runtime/api';
 import { BitmapRenderer } from './bitmap';
@@ -186,7 +187,8 @@ export class FramePainter {
     const nodes = graph?.nodes ?? [];
     const colors = probeColors(nodes, hasForceOutput);
     const out = nodes.find((n) => isSink(n.kind));
-    const final = out ? (graph?.connections.find((c) => c.to[0] === out.id)?.from[0] ?? null) : null;
+    // (the node whose force the output takes, through any reroutes)
+    const final = out && graph ? (seenThrough(graph).connections.find((c) => c.to[0] === out.id)?.from[0] ?? null) : null;
     drawInspection(ctx, dpr, r.view, pos[2 * f.index], pos[2 * f.index + 1], reading, colors, final);
     if (r.overlays.has('wall-feelers') && type && r.drawnScene && this.theme) {
       const vel = world.velocities(f.type);

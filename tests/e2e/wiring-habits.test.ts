@@ -139,7 +139,7 @@ describe('wiring habits in a browser', () => {
     expect(await page.locator('[data-test="undo"]').isEnabled()).toBe(false);
   });
 
-  it('right-click a node: Duplicate, Mute/Unmute, Group, Help, Delete, by mouse or by the arrow keys and Enter; right-click a wire: Delete; Escape and a click outside close', async () => {
+  it('right-click a node: Duplicate, Mute/Unmute, Group, Help, Delete, by mouse or by the arrow keys and Enter; right-click a wire: Insert reroute, Delete; Escape and a click outside close', async () => {
     opened = await openApp();
     const { page } = opened;
     await openGraph(page, WANDER_OUT);
@@ -203,12 +203,13 @@ describe('wiring habits in a browser', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await nodes(page)).map((n) => n.id)).toEqual(['w', 'o']);
     await expect.poll(() => connections(page)).toEqual(['w.force->o.force']);
-    // right-click the wire (its middle): Delete
+    // right-click the wire (its middle): Insert reroute (tests/e2e/reroutes.test.ts), Delete
     const a = await centre(page, socket('w', 'output', 'force'));
     const b = await centre(page, socket('o', 'input', 'force'));
     await rightClick({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-    expect(await items()).toEqual(['Delete']);
+    expect(await items()).toEqual(['Insert reroute', 'Delete']);
     await screenshot(page, 'wire-context-menu');
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
     await expect.poll(() => connections(page)).toEqual([]);
     await page.keyboard.press('Control+z');

@@ -1,8 +1,9 @@
 /**
  * Random edit sequences, model-based: thousands of sequences of the edits the editor, the panels
  * and the preview make (add, remove, connect, disconnect, change a parameter, move, paste, add and
- * remove agent types, world edits, walls drawn and edited, undo, redo), each resolved against the
- * document of the moment the way the app resolves a user's gesture, and applied through History.
+ * remove agent types, world edits, walls drawn and edited, reroutes put on wires and deleted, undo,
+ * redo), each resolved against the document of the moment the way the app resolves a user's
+ * gesture, and applied through History.
  * After every step:
  *
  * - the document is valid (validateScene), and saving it and loading the text gives it back;
@@ -56,6 +57,7 @@ import { guardScene } from '../../bench/guard-scene';
 import { removeWires } from '../../src/editor/context-menus';
 import { addNodeWired, fittingPort, type WireEnd } from '../../src/editor/wire-drop';
 import { spliceInto, splicePorts } from '../../src/editor/wire-insert';
+import { insertReroute } from '../../src/document/reroute-commands';
 import { deepFreeze, preset } from './shared';
 
 const RUNS = Number(process.env.HARDENING_EDIT_RUNS ?? 2000);
@@ -195,6 +197,7 @@ type Action =
   | { a: 'addWired'; type: number; state: number; kind: number; node: number; port: number; output: boolean; pos: [number, number] }
   | { a: 'cutWires'; type: number; state: number; picks: number[] }
   | { a: 'splice'; type: number; state: number; node: number; pick: number }
+  | { a: 'reroute'; type: number; state: number; pick: number; pos: [number, number]; del: boolean }
   | { a: 'setParam'; type: number; state: number; node: number; key: number; own: boolean; value: ValueSpec; merge: boolean }
   | { a: 'move'; type: number; state: number; picks: number[]; to: [number, number][]; dragged: boolean }
   | { a: 'paste'; from: number; fromState: number; type: number; state: number; picks: number[]; offset: [number, number] | null; times: number }
@@ -266,6 +269,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ a: fc.constant('addWired' as const), type: nat, state: nat, kind: nat, node: nat, port: nat, output: fc.boolean(), pos: position }) },
   { weight: 2, arbitrary: fc.record({ a: fc.constant('cutWires' as const), type: nat, state: nat, picks }) },
   { weight: 2, arbitrary: fc.record({ a: fc.constant('splice' as const), type: nat, state: nat, node: nat, pick: nat }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('reroute' as const), type: nat, state: nat, pick: nat, pos: position, del: fc.boolean() }) },
   { weight: 8, arbitrary: fc.record({ a: fc.constant('setParam' as const), type: nat, state: nat, node: nat, key: nat, own: fc.boolean(), value: paramValue, merge: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('move' as const), type: nat, state: nat, picks, to: fc.array(position, { maxLength: 6 }), dragged: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('paste' as const), from: nat, fromState: nat, type: nat, state: nat, picks, offset: fc.option(position), times: fc.integer({ min: 1, max: 3 }) }) },
@@ -439,6 +443,26 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       const toType = dd && dst ? inputPorts(dd, dst.params).find((p) => p.key === wire.to[1])?.type : undefined;
       const ports = def && fromType && toType ? splicePorts(def, node.params, fromType, toType) : null;
       return { edit: ports ? spliceInto(at, wire, node.id, ports) : (d) => d };
+    }
+    case 'reroute': {
+      // As a double-click on a wire (or its menu's Insert reroute), or Delete on a reroute (its wires join).
+      const t = typeAt(doc, x.type);
+      const { at, graph } = graphAt(t, x.state);
+      if (x.del) {
+        const rs = graph.nodes.filter((n) => n.kind === 'reroute');
+        const r = rs[x.pick % Math.max(1, rs.length)];
+        return { edit: r ? removeNodes(at, [r.id]) : (d) => d };
+      }
+      const wire = graph.connections[x.pick % Math.max(1, graph.connections.length)];
+      const made = wire ? insertReroute(doc, at, wire, x.pos) : null;
+      if (!made) return { edit: (d) => d };
+      // A reroute changes nothing the agents do: the same program (unless the wire shared its input
+      // with another, which the reroute's wire then replaces, as any wire into that input would).
+      if (graph.connections.filter((c) => c.to[0] === wire.to[0] && c.to[1] === wire.to[1]).length === 1) {
+        expect(compile(made.edit(doc)).programSource).toBe(compile(doc).programSource);
+        reroutesChecked++;
+      }
+      return { edit: made.edit };
     }
     case 'setParam': {
       const t = typeAt(doc, x.type);
@@ -743,6 +767,9 @@ function checkDocument(doc: SceneDocument): void {
   checked.add(doc);
 }
 
+/** Reroutes put on wires whose program was checked unchanged (the 'reroute' action). */
+let reroutesChecked = 0;
+
 /** Runs one sequence through History and a model of it; returns how many edits changed the document. */
 function runSequence(start: SceneDocument, actions: Action[]): number {
   const copy = structuredClone(start);
@@ -808,10 +835,12 @@ describe('random edit sequences', () => {
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
     );
     const s = ((performance.now() - t0) / 1000).toFixed(1);
-    console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${s} s`);
+    console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${reroutesChecked} reroutes checked, ${s} s`);
     console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls, ${stateful.params} with exposed parameters, ${stateful.flowFields} with flow fields`);
     // The sequences reach states (documents of several states, any-state graphs and state options) and walls.
     expect(Math.min(stateful.states, stateful.anyState, stateful.options, stateful.walls, stateful.params, stateful.flowFields)).toBeGreaterThan(steps / 100);
+    // and reroutes go on wires, each leaving the program as it was
+    expect(reroutesChecked).toBeGreaterThan(RUNS / 20);
   }, Math.max(60_000, RUNS * 200));
 
   it('a graph pasted until it is full stays loadable: the edit that would pass a limit does nothing', () => {

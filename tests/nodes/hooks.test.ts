@@ -22,7 +22,7 @@ describe('muting', () => {
   it('is offered for every kind with a force output but the sink (behaviours and combinators)', () => {
     for (const d of NODE_DEFS) {
       const forceOut = d.outputs.some((p) => p.type === 'force');
-      expect(canMute(d.kind), d.kind).toBe(forceOut && !d.sink);
+      expect(canMute(d.kind), d.kind).toBe(forceOut && !d.sink && !d.layout);
     }
     expect(canMute('no-such-kind')).toBe(false);
   });

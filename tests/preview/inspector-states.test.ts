@@ -40,6 +40,17 @@ describe('the inspector’s transitions of the followed agent’s state', () => 
     expect(transitionRows(guard(), reading([cond('near', 0, 0)]))[1].holds).toBe(false);
   });
 
+  it('reads a condition wired through reroutes from the node that makes it', () => {
+    const t = guard();
+    const g = t.states[0].graph;
+    t.states[0].graph = {
+      nodes: [...g.nodes, node('r1', 'reroute', { type: 'condition' }), node('r2', 'reroute', { type: 'condition' })],
+      connections: [wire('near.condition', 'r1.in'), wire('r1.out', 'r2.in'), wire('r2.out', 'chase.when')],
+    };
+    expect(transitionRows(t, reading([cond('near', 1, 0)]))[1]).toMatchObject({ target: 'chase', holds: true });
+    expect(transitionRows(t, reading([cond('near', 0, 0)]))[1]).toMatchObject({ target: 'chase', holds: false });
+  });
+
   it('says nothing of a condition the probe does not read (or reads in another state’s graph)', () => {
     const rows = transitionRows(guard(), reading([cond('near', 1, 1)]));
     expect(rows.map((r) => r.holds)).toEqual(['always', null, null]);

@@ -1,0 +1,133 @@
+/**
+ * Reroutes as a user makes them (issue 20): double-click a wire and a reroute sits there, the wire
+ * running through it, the preview running as before; drag it; the wire's menu puts one where it was
+ * right-clicked; Delete on one joins its wires; Ctrl+Z undoes each; it is saved and comes back after a reload.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { centre, doc, openApp, screenshot, socket, tick, waitForApp } from './app';
+import { openGraph, connections, nodes, selection } from './graph';
+
+type Opened = Awaited<ReturnType<typeof openApp>>;
+let opened: Opened | undefined;
+
+afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
+});
+
+/** Wander into the Agent Output, far enough apart for a reroute between them. */
+const WIDE = {
+  nodes: [
+    { id: 'w', kind: 'wander', params: {}, position: [0, 0] as [number, number] },
+    { id: 'o', kind: 'agent-output', params: {}, position: [560, 0] as [number, number] },
+  ],
+  connections: [{ from: ['w', 'force'] as [string, string], to: ['o', 'force'] as [string, string] }],
+};
+
+/** The program the preview runs (compiled from the open document). */
+const program = (page: Page) => page.evaluate(() => (window as unknown as { __steerApp: { compiled: { programSource: string } } }).__steerApp.compiled.programSource);
+
+/** The reroutes of the first graph. */
+const reroutes = async (page: Page) => (await nodes(page)).filter((n) => n.kind === 'reroute');
+
+/** The middle of the wire from Wander to the Agent Output (both sockets on one line, so on the wire). */
+async function wireMiddle(page: Page): Promise<{ x: number; y: number }> {
+  const a = await centre(page, socket('w', 'output', 'force'));
+  const b = await centre(page, socket('o', 'input', 'force'));
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
+describe('reroutes in the editor', () => {
+  it('double-click a wire: a reroute there, the preview runs as before; drag it; Ctrl+Z undoes the move, then the reroute', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openGraph(page, WIDE);
+    const before = await program(page);
+    const at = await wireMiddle(page);
+    await page.mouse.dblclick(at.x, at.y);
+    await expect.poll(async () => (await reroutes(page)).length).toBe(1);
+    const [r] = await reroutes(page);
+    expect(r.params).toEqual({ type: 'force' });
+    expect(await connections(page)).toEqual([`${r.id}.out->o.force`, `w.force->${r.id}.in`].sort());
+    // drawn where the wire was double-clicked, as a small pill, selected; no add menu opened
+    const pill = page.locator(`steer-node[data-node-id="${r.id}"]`);
+    await pill.waitFor();
+    const box = (await pill.boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - at.x)).toBeLessThan(3);
+    expect(Math.abs(box.y + box.height / 2 - at.y)).toBeLessThan(3);
+    expect(box.width).toBeLessThan(60);
+    await expect.poll(() => selection(page)).toEqual([r.id]);
+    expect(await page.locator('steer-node-menu').count()).toBe(0);
+    await page.locator(socket(r.id, 'output', 'out')).waitFor();
+    await expect.poll(() => page.locator('rete-connection-wrapper').count()).toBe(2);
+    // the same behaviour: the same program, no problem, and the preview goes on running
+    await expect.poll(() => program(page)).toBe(before);
+    expect(await page.locator('[data-test="problems-count"]').textContent()).toContain('No problems');
+    const t0 = await tick(page);
+    await expect.poll(() => tick(page)).toBeGreaterThan(t0);
+    await screenshot(page, 'reroute-inserted');
+
+    // dragged by its middle, it moves (and its wires follow)
+    const start = r.position;
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 20, at.y + 50, { steps: 4 });
+    await page.mouse.move(at.x + 40, at.y + 100, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await reroutes(page))[0]?.position[1]).toBeGreaterThan(start[1] + 30);
+    expect((await reroutes(page))[0].position[0]).toBeGreaterThan(start[0] + 10);
+    expect(await connections(page)).toEqual([`${r.id}.out->o.force`, `w.force->${r.id}.in`].sort());
+    await screenshot(page, 'reroute-dragged');
+
+    // Ctrl+Z: the move, then the reroute (the wire as it was)
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await reroutes(page))[0]?.position).toEqual(start);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => reroutes(page)).toEqual([]);
+    expect(await connections(page)).toEqual(['w.force->o.force']);
+    await expect.poll(() => page.locator('steer-node[data-kind="reroute"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('the wire menu’s Insert reroute; Delete on a reroute joins its wires; Ctrl+Z; saved, and kept after a reload', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openGraph(page, WIDE);
+    const before = await program(page);
+    const at = await wireMiddle(page);
+    const menu = page.locator('[data-test="context-menu"]');
+    await page.mouse.click(at.x, at.y, { button: 'right' });
+    await menu.waitFor();
+    await menu.locator('button[data-item="reroute"]').click();
+    await expect.poll(async () => (await reroutes(page)).length).toBe(1);
+    const [r] = await reroutes(page);
+    expect(await connections(page)).toEqual([`${r.id}.out->o.force`, `w.force->${r.id}.in`].sort());
+    const box = (await page.locator(`steer-node[data-node-id="${r.id}"]`).boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - at.x)).toBeLessThan(3);
+    await expect.poll(() => program(page)).toBe(before);
+
+    // Delete (it is selected): the reroute goes and its wires join again; Ctrl+Z brings it back
+    await expect.poll(() => selection(page)).toEqual([r.id]);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => reroutes(page)).toEqual([]);
+    expect(await connections(page)).toEqual(['w.force->o.force']);
+    await expect.poll(() => page.locator('rete-connection-wrapper').count()).toBe(1);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await reroutes(page)).length).toBe(1);
+    expect(await connections(page)).toEqual([`${r.id}.out->o.force`, `w.force->${r.id}.in`].sort());
+
+    // Save: the file holds it, as a node of kind "reroute" on the wire
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-test="save"]')]);
+    const saved = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(saved.agentTypes[0].states[0].graph.nodes.find((n: { id: string }) => n.id === r.id)).toMatchObject({ kind: 'reroute', params: { type: 'force' } });
+    // a reload brings it back, drawn and wired
+    await page.reload();
+    await waitForApp(page);
+    await expect.poll(async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.some((n) => n.id === r.id && n.kind === 'reroute')).toBe(true);
+    await page.locator(`steer-node[data-node-id="${r.id}"]`).waitFor();
+    expect(await connections(page)).toEqual([`${r.id}.out->o.force`, `w.force->${r.id}.in`].sort());
+    expect(errors).toEqual([]);
+  });
+});
