@@ -2,7 +2,8 @@ import { guarded, scratchForce } from './emit-helpers';
 import { warnSlowingRadius } from './physics';
 import type { NodeDef, NumberParam } from './types';
 
-const slowingRadius: NumberParam = {
+/** The slowing radius of Arrive, and of the kinds that end in an Arrive (Offset Pursuit, Formation, Leader Following). */
+export const slowingRadius: NumberParam = {
   key: 'slowingRadius',
   label: 'Slowing radius',
   type: 'number',

@@ -1,6 +1,7 @@
 import { SHAPES } from '../runtime/behaviors/formation';
 import { guarded, scratchForce } from './emit-helpers';
-import { LEADER_INPUT, SLOWING_RADIUS } from './offset-pursuit';
+import { slowingRadius } from './arrive';
+import { LEADER_INPUT } from './offset-pursuit';
 import type { NodeDef } from './types';
 
 const SHAPE_LABELS: Record<(typeof SHAPES)[number], string> = { line: 'Line (abreast)', column: 'Column (single file)', wedge: 'Wedge (V)', circle: 'Circle (around)' };
@@ -18,13 +19,13 @@ export const formation: NodeDef = {
     { key: 'shape', label: 'Shape', type: 'choice', default: 'wedge', options: SHAPES.map((value) => ({ value, label: SHAPE_LABELS[value] })), help: 'How the slots are laid out behind the leader.' },
     { key: 'spacing', label: 'Spacing', type: 'number', default: 30, min: 0, minExclusive: true, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Distance between neighbouring slots, px (> 0).' },
     { key: 'depth', label: 'Depth', type: 'number', default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'How far behind the leader the first slot is, px; for the circle, its radius.' },
-    SLOWING_RADIUS,
+    slowingRadius,
   ],
   emit: (ctx) => {
     const L = ctx.agent('leader')!;
     const o = ctx.slot();
     const shape = SHAPES.indexOf(ctx.text('shape') as (typeof SHAPES)[number]);
-    const call = ctx.call('formation', 's', o, 'A', 'i', L.agents, L.index, shape < 0 ? 2 : shape, ctx.num('spacing'), ctx.num('depth'), ctx.num('slowingRadius'));
+    const call = ctx.call('formation', 's', o, 'A', 'i', L.agents, L.index, shape, ctx.num('spacing'), ctx.num('depth'), ctx.num('slowingRadius'));
     return { body: guarded(L.present, call, o), outputs: { force: scratchForce(o) } };
   },
   mute: 'zero',

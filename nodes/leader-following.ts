@@ -1,5 +1,6 @@
 import { guarded, scratchForce } from './emit-helpers';
-import { LEADER_INPUT, SLOWING_RADIUS } from './offset-pursuit';
+import { slowingRadius } from './arrive';
+import { LEADER_INPUT } from './offset-pursuit';
 import type { NodeDef } from './types';
 
 /** Leader Following (Reynolds): behind the leader, out of its way ahead, apart from each other. */
@@ -15,7 +16,7 @@ export const leaderFollowing: NodeDef = {
     { key: 'behind', label: 'Behind', type: 'number', default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'How far behind the leader to arrive, px.' },
     { key: 'aheadLength', label: 'Ahead length', type: 'number', default: 60, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'How far ahead of the leader its path is kept clear, px.' },
     { key: 'halfWidth', label: 'Half width', type: 'number', default: 20, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, help: 'Half the width of the leader’s path, px.' },
-    SLOWING_RADIUS,
+    slowingRadius,
     { key: 'separation', label: 'Separation', type: 'number', default: 30, min: 0, max: 1e4, step: 1, unit: 'px', slider: true, runtime: false, help: 'Followers closer than this push each other apart, px.' },
     { key: 'weight', label: 'Separation weight', type: 'number', default: 1, min: 0, max: 100, step: 0.1, unit: '×', slider: true, help: 'How strongly followers keep apart; 0 turns separation off.' },
   ],

@@ -1,23 +1,9 @@
 import { guarded, scratchForce } from './emit-helpers';
-import type { NodeDef, NumberParam, PortDef } from './types';
+import { slowingRadius } from './arrive';
+import type { NodeDef, PortDef } from './types';
 
 /** The leader input of Offset Pursuit, Formation and Leader Following. */
 export const LEADER_INPUT: PortDef = { key: 'leader', label: 'Leader', type: 'agent', required: true, help: 'The agent to keep a place behind, usually an Agent node.' };
-
-/** The slowing radius of the leader behaviours (their Arrive). */
-export const SLOWING_RADIUS: NumberParam = {
-  key: 'slowingRadius',
-  label: 'Slowing radius',
-  type: 'number',
-  default: 100,
-  min: 0,
-  minExclusive: true,
-  max: 1e5,
-  step: 5,
-  unit: 'px',
-  slider: true,
-  help: 'Start slowing down this far from the place, px (> 0).',
-};
 
 /** Offset Pursuit (Buckland): hold a place fixed in the leader's frame. */
 export const offsetPursuit: NodeDef = {
@@ -31,7 +17,7 @@ export const offsetPursuit: NodeDef = {
   params: [
     { key: 'ox', label: 'Offset x (ahead)', type: 'number', default: -30, min: -1e4, max: 1e4, step: 5, unit: 'px', help: 'How far ahead of the leader the place is, px; negative is behind.' },
     { key: 'oy', label: 'Offset y (right)', type: 'number', default: 0, min: -1e4, max: 1e4, step: 5, unit: 'px', help: 'How far to the leader’s right the place is, px; negative is its left.' },
-    SLOWING_RADIUS,
+    slowingRadius,
   ],
   emit: (ctx) => {
     const L = ctx.agent('leader')!;

@@ -1,4 +1,5 @@
 import { dsincos } from '../dsincos';
+import { arrive } from './arrive';
 import type { Agents } from '../world';
 
 /**
@@ -8,36 +9,19 @@ import type { Agents } from '../world';
  * screen, y pointing down). An agent that is its own leader gets 0.
  */
 
-/** Arrive at (tx, ty) with slowing radius R (arrive.ts, written out: no call with computed numbers). */
-function arriveAt(out: Float64Array, o: number, A: Agents, i: number, tx: number, ty: number, R: number): void {
-  const vx = A.vel[2 * i];
-  const vy = A.vel[2 * i + 1];
-  const dx = tx - A.pos[2 * i];
-  const dy = ty - A.pos[2 * i + 1];
-  const d = Math.sqrt(dx * dx + dy * dy);
-  const m = A.mass;
-  if (d > 0) {
-    const k = d > R ? A.maxSpeed[i] / d : A.maxSpeed[i] / R;
-    out[o] = (dx * k - vx) * m;
-    out[o + 1] = (dy * k - vy) * m;
-  } else {
-    out[o] = -vx * m;
-    out[o + 1] = -vy * m;
-  }
-}
+/** The place a follower keeps in its leader's frame (ox, oy), and the point it arrives at: scratch, so no computed number is passed to a call (seek.ts). */
+const OFFSET = new Float64Array(2);
+const TARGET = new Float64Array(2);
 
 /**
- * Offset Pursuit (Buckland): W = L.p + hL·ox + sL·oy; T = |W − p| / (S + |L.v|) (0 when that
- * divisor is 0); Arrive(W + L.v·T, R).
+ * Offset Pursuit of the place OFFSET: W = L.p + hL·ox + sL·oy; T = |W − p| / (S + |L.v|) (0 when
+ * that divisor is 0); Arrive(W + L.v·T, R).
  */
-export function offsetPursuit(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number, ox: number, oy: number, R: number): void {
-  if (L === A && j === i) {
-    out[o] = 0;
-    out[o + 1] = 0;
-    return;
-  }
+function pursueOffset(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number, R: number): void {
   const hx = L.head[2 * j];
   const hy = L.head[2 * j + 1];
+  const ox = OFFSET[0];
+  const oy = OFFSET[1];
   const wx = L.pos[2 * j] + hx * ox - hy * oy;
   const wy = L.pos[2 * j + 1] + hy * ox + hx * oy;
   const lvx = L.vel[2 * j];
@@ -46,7 +30,25 @@ export function offsetPursuit(out: Float64Array, o: number, A: Agents, i: number
   const dy = wy - A.pos[2 * i + 1];
   const div = A.maxSpeed[i] + Math.sqrt(lvx * lvx + lvy * lvy);
   const T = div > 0 ? Math.sqrt(dx * dx + dy * dy) / div : 0;
-  arriveAt(out, o, A, i, wx + lvx * T, wy + lvy * T, R);
+  TARGET[0] = wx + lvx * T;
+  TARGET[1] = wy + lvy * T;
+  arrive(out, o, A, i, TARGET, 0, R);
+}
+
+/** Zero force for the agent that is its own leader. */
+function isLeader(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number): boolean {
+  if (L !== A || j !== i) return false;
+  out[o] = 0;
+  out[o + 1] = 0;
+  return true;
+}
+
+/** Offset Pursuit (Buckland): hold the place (ox, oy) in the leader's frame. */
+export function offsetPursuit(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number, ox: number, oy: number, R: number): void {
+  if (isLeader(out, o, A, i, L, j)) return;
+  OFFSET[0] = ox;
+  OFFSET[1] = oy;
+  pursueOffset(out, o, A, i, L, j, R);
 }
 
 /** The formation shapes, in the order of the `shape` argument. */
@@ -56,7 +58,11 @@ export const SHAPES = ['line', 'column', 'wedge', 'circle'] as const;
 const CIRCLES = new Map<number, Float64Array>();
 
 /** The circle table for n followers (a few counts are kept; a count seen again after eight others is rebuilt, with the same bits). */
+let lastN = -1;
+let lastTable: Float64Array = new Float64Array(0);
+
 export function circleTable(n: number): Float64Array {
+  if (n === lastN) return lastTable;
   let t = CIRCLES.get(n);
   if (t === undefined) {
     t = new Float64Array(2 * n);
@@ -68,6 +74,8 @@ export function circleTable(n: number): Float64Array {
     if (CIRCLES.size >= 8) CIRCLES.delete(CIRCLES.keys().next().value as number);
     CIRCLES.set(n, t);
   }
+  lastN = n;
+  lastTable = t;
   return t;
 }
 
@@ -98,24 +106,18 @@ export function slotOffset(out: Float64Array, o: number, shape: number, k: numbe
   }
 }
 
-const OFFSET = new Float64Array(2);
-
 /**
  * Formation: Offset Pursuit with the offset of the agent's slot. The slot is the agent's index,
  * less one after a leader of the same type with a lower index (the leader takes no slot); n counts
  * the followers of the type.
  */
 export function formation(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number, shape: number, s: number, d: number, R: number): void {
+  if (isLeader(out, o, A, i, L, j)) return;
   const same = L === A;
-  if (same && j === i) {
-    out[o] = 0;
-    out[o + 1] = 0;
-    return;
-  }
   const k = same && j < i ? i - 1 : i;
   const n = same ? A.count - 1 : A.count;
   slotOffset(OFFSET, 0, shape, k, n, s, d);
-  offsetPursuit(out, o, A, i, L, j, OFFSET[0], OFFSET[1], R);
+  pursueOffset(out, o, A, i, L, j, R);
 }
 
 /**
@@ -137,11 +139,7 @@ export function leaderFollow(
   P: Float64Array | null,
   weight: number,
 ): void {
-  if (L === A && j === i) {
-    out[o] = 0;
-    out[o + 1] = 0;
-    return;
-  }
+  if (isLeader(out, o, A, i, L, j)) return;
   const hx = L.head[2 * j];
   const hy = L.head[2 * j + 1];
   const lx = L.pos[2 * j];
@@ -156,7 +154,9 @@ export function leaderFollow(
     out[o] = (-hy * k - A.vel[2 * i]) * m;
     out[o + 1] = (hx * k - A.vel[2 * i + 1]) * m;
   } else {
-    arriveAt(out, o, A, i, lx - hx * behind, ly - hy * behind, R);
+    TARGET[0] = lx - hx * behind;
+    TARGET[1] = ly - hy * behind;
+    arrive(out, o, A, i, TARGET, 0, R);
   }
   if (P !== null) {
     out[o] += weight * P[2 * i];
