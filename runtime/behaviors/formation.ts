@@ -35,8 +35,8 @@ function pursueOffset(out: Float64Array, o: number, A: Agents, i: number, L: Age
   arrive(out, o, A, i, TARGET, 0, R);
 }
 
-/** Zero force for the agent that is its own leader. */
-function isLeader(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number): boolean {
+/** Writes a zero force and answers true for the agent that is its own leader. */
+function zeroIfOwnLeader(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number): boolean {
   if (L !== A || j !== i) return false;
   out[o] = 0;
   out[o + 1] = 0;
@@ -45,7 +45,7 @@ function isLeader(out: Float64Array, o: number, A: Agents, i: number, L: Agents,
 
 /** Offset Pursuit (Buckland): hold the place (ox, oy) in the leader's frame. */
 export function offsetPursuit(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number, ox: number, oy: number, R: number): void {
-  if (isLeader(out, o, A, i, L, j)) return;
+  if (zeroIfOwnLeader(out, o, A, i, L, j)) return;
   OFFSET[0] = ox;
   OFFSET[1] = oy;
   pursueOffset(out, o, A, i, L, j, R);
@@ -57,9 +57,11 @@ export const SHAPES = ['line', 'column', 'wedge', 'circle'] as const;
 /** Circle tables by follower count n: (c_k, s_k) = dsincos(360·k/n), built once per count, off the tick path. */
 const CIRCLES = new Map<number, Float64Array>();
 
-/** The circle table for n followers (a few counts are kept; a count seen again after eight others is rebuilt, with the same bits). */
+/** The table circleTable gave last, and its count: a tick asks for the same count once per follower. */
 let lastN = -1;
 let lastTable: Float64Array = new Float64Array(0);
+
+/** The circle table for n followers (a few counts are kept; a count seen again after eight others is rebuilt, with the same bits). */
 
 export function circleTable(n: number): Float64Array {
   if (n === lastN) return lastTable;
@@ -112,7 +114,7 @@ export function slotOffset(out: Float64Array, o: number, shape: number, k: numbe
  * the followers of the type.
  */
 export function formation(out: Float64Array, o: number, A: Agents, i: number, L: Agents, j: number, shape: number, s: number, d: number, R: number): void {
-  if (isLeader(out, o, A, i, L, j)) return;
+  if (zeroIfOwnLeader(out, o, A, i, L, j)) return;
   const same = L === A;
   const k = same && j < i ? i - 1 : i;
   const n = same ? A.count - 1 : A.count;
@@ -139,7 +141,7 @@ export function leaderFollow(
   P: Float64Array | null,
   weight: number,
 ): void {
-  if (isLeader(out, o, A, i, L, j)) return;
+  if (zeroIfOwnLeader(out, o, A, i, L, j)) return;
   const hx = L.head[2 * j];
   const hy = L.head[2 * j + 1];
   const lx = L.pos[2 * j];
