@@ -1,5 +1,5 @@
 /**
- * (Over 600 lines, about 690, knowingly: it is the world a game drives, one method per documented
+ * (Over 600 lines, about 710, knowingly: it is the world a game drives, one method per documented
  * call of docs/module.md with the checks of its arguments, so that the API reads in one place;
  * the work behind the calls is elsewhere: snapshots snapshot.ts, parameters params.ts, routes
  * routes.ts, events events.ts, the hand-over handover.ts, the program's shape program.ts.)

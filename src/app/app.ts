@@ -1,3 +1,8 @@
+// Over 600 lines (about 740), knowingly: this is the one place where the document session, the
+// editor, the preview, the panels and the files meet, and each method is the short glue of one user
+// action; what each action does is in the files named in SteerApp's comment below. The next split to
+// make, if it grows: Save / Open with a held file (save, write, holdFile, openWithPicker) into a
+// controller of its own beside file-handle.ts and held-file.ts.
 import { expose } from '../test-hooks';
 import { canMute, hasForceOutput } from '../../nodes/index';
 import { LitElement, type PropertyValues } from 'lit';
@@ -47,12 +52,6 @@ import type { WorldChange } from './world-panel';
  * editor, the panels, the build (build-pipeline.ts: compiler, then preview) and autosave all
  * follow it. Files are file-io.ts (saving in place: file-handle.ts), A/B compare
  * compare-session.ts, the keys keymap.ts, the look app-styles.ts and layout.ts.
- *
- * (Over 600 lines, about 720, knowingly: it is the one place where the document session, the
- * editor, the preview, the panels and the files meet, and each method is the short glue of one
- * user action; what each action does is in the files above. The next split to make, if it grows:
- * Save / Open with a held file (save, write, holdFile, openWithPicker) into a controller of its
- * own beside file-handle.ts and held-file.ts.)
  */
 export class SteerApp extends LitElement {
   static properties = {

@@ -1,4 +1,4 @@
-// Over 600 lines (about 680), knowingly: this is the element's public face, its 15 documented
+// Over 600 lines (about 690), knowingly: this is the element's public face, its 15 documented
 // properties, its methods (reset, step, follow, probe, seek, fit, setPointer…) and the events it
 // fires, plus the wiring that gives each part the little it needs of the element. The parts are
 // in their own files: the threads and the hand-over (thread-switch.ts, simulation-host.ts), the
