@@ -162,7 +162,7 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
     },
   };
 
-  const selection = createSelection(editor, area, host.selectionChanged);
+  const selection = createSelection(editor, area, () => state.syncing > 0, host.selectionChanged);
 
   render.addPreset(
     Presets.classic.setup({
@@ -394,7 +394,6 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   const grid = installGridSnap(area, container, state);
   const layout = createLayoutTools({
     editor,
-    area,
     state,
     apply: (edit) => host.apply(edit),
     selected: selection.selected,

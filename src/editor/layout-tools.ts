@@ -5,17 +5,17 @@
  * to distribute, Alt+S to straighten). Each is one edit.
  */
 import type { NodeEditor } from 'rete';
-import type { AreaPlugin } from 'rete-area-plugin';
 import { getNodeDef } from '../../nodes/index';
 import { moveNodes, type Edit } from '../document/commands';
+import { graphIn } from '../document/graphs';
 import { FRAME_COLORS, addFrame, addNote, alignment, frameAround, freshBoxId, setCollapsed, setHideUnconnected, type Alignment, type NodeBox } from '../document/layout-commands';
+import type { Graph } from '../document/types';
 import { socketCentre, type Schemes } from './schemes';
 import { shownAt, shownGraph, type EditorState } from './state';
 
 /** What the layout tools need from the editor. */
-export interface LayoutToolsDeps<A> {
+export interface LayoutToolsDeps {
   readonly editor: NodeEditor<Schemes>;
-  readonly area: AreaPlugin<Schemes, A>;
   readonly state: EditorState;
   apply(edit: Edit): void;
   selected(): string[];
@@ -39,15 +39,17 @@ export interface LayoutTools {
 }
 
 /** Makes the layout tools. */
-export function createLayoutTools<A>(deps: LayoutToolsDeps<A>): LayoutTools {
-  const { editor, area, state } = deps;
+export function createLayoutTools(deps: LayoutToolsDeps): LayoutTools {
+  const { editor, state } = deps;
 
-  function boxes(ids: readonly string[]): NodeBox[] {
+  /** The boxes of these nodes in graph `g`: where the document has them, the size the editor measured. */
+  function boxes(g: Graph | undefined, ids: readonly string[]): NodeBox[] {
+    const at = new Map((g?.nodes ?? []).map((n) => [n.id, n.position] as const));
     const out: NodeBox[] = [];
     for (const id of ids) {
       const n = editor.getNode(id);
-      const p = area.nodeViews.get(id)?.position;
-      if (n && p) out.push({ id, x: p.x, y: p.y, width: n.width, height: n.height });
+      const p = at.get(id);
+      if (n && p) out.push({ id, x: p[0], y: p[1], width: n.width, height: n.height });
     }
     return out;
   }
@@ -56,7 +58,7 @@ export function createLayoutTools<A>(deps: LayoutToolsDeps<A>): LayoutTools {
     frameSelection() {
       const g = shownGraph(state);
       if (!g) return;
-      const chosen = boxes(deps.selected());
+      const chosen = boxes(g, deps.selected());
       const [x, y] = deps.placeAt();
       const place = chosen.length ? frameAround(chosen) : { x, y, width: 320, height: 200 };
       const color = FRAME_COLORS[(g.frames?.length ?? 0) % FRAME_COLORS.length];
@@ -83,16 +85,22 @@ export function createLayoutTools<A>(deps: LayoutToolsDeps<A>): LayoutTools {
       deps.apply(setHideUnconnected(shownAt(state), nodes.map((n) => n.id), !nodes.every((n) => n.hideUnconnected)));
     },
     align(how) {
-      const g = shownGraph(state);
-      const chosen = boxes(deps.selected());
-      if (!g || chosen.length < 2) return deps.notify('Select two or more nodes to align them.');
-      const wires = g.connections.map((c) => {
-        const a = editor.getNode(c.from[0]);
-        const b = editor.getNode(c.to[0]);
-        return { from: c.from[0], to: c.to[0], fromY: a && socketCentre(a, 'output', c.from[1])?.y, toY: b && socketCentre(b, 'input', c.to[1])?.y };
+      const ids = deps.selected();
+      if (ids.length < 2) return deps.notify('Select two or more nodes to align them.');
+      // worked out on the document the edit is applied to, not the one last drawn: a key pressed
+      // right after an undo comes before the editor has drawn the undone document
+      const at = shownAt(state);
+      deps.apply((doc) => {
+        const g = graphIn(doc, at);
+        if (!g) return doc;
+        const wires = g.connections.map((c) => {
+          const a = editor.getNode(c.from[0]);
+          const b = editor.getNode(c.to[0]);
+          return { from: c.from[0], to: c.to[0], fromY: a && socketCentre(a, 'output', c.from[1])?.y, toY: b && socketCentre(b, 'input', c.to[1])?.y };
+        });
+        const moves = alignment(boxes(g, ids), how, wires);
+        return moves.length ? moveNodes(at, moves)(doc) : doc;
       });
-      const moves = alignment(chosen, how, wires);
-      if (moves.length) deps.apply(moveNodes(shownAt(state), moves));
     },
   };
 }

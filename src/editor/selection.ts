@@ -6,6 +6,27 @@ import type { NodeEditor } from 'rete';
 import { AreaExtensions, type AreaPlugin } from 'rete-area-plugin';
 import type { Schemes } from './schemes';
 
+/** What Rete's selector holds (a node, here). */
+type SelectorEntity = Parameters<ReturnType<typeof AreaExtensions.selector>['add']>[0];
+
+/**
+ * Rete's selector, except that the picked node does not drag the other selected nodes with it
+ * while the editor itself moves nodes (`syncing`: the reconciler putting a view where the
+ * document says, a frame's drag preview). Rete moves the other selected nodes by the picked one's
+ * step on every translate, whoever made it. Then, with nodes selected, straightening them (Alt+S)
+ * moved the ones it left alone on screen but not in the document (contract 1).
+ */
+class EditorSelector extends AreaExtensions.Selector<SelectorEntity> {
+  readonly #syncing: () => boolean;
+  constructor(syncing: () => boolean) {
+    super();
+    this.#syncing = syncing;
+  }
+  override isPicked(entity: Pick<SelectorEntity, 'label' | 'id'>): boolean {
+    return !this.#syncing() && super.isPicked(entity);
+  }
+}
+
 /** The editor's selection. */
 export interface Selection {
   /** The selected node ids. */
@@ -19,9 +40,9 @@ export interface Selection {
   destroy(): void;
 }
 
-/** The selection of `editor`'s nodes in `area`; `changed` hears of each change. */
-export function createSelection<A>(editor: NodeEditor<Schemes>, area: AreaPlugin<Schemes, A>, changed?: (ids: string[]) => void): Selection {
-  const selector = AreaExtensions.selector();
+/** The selection of `editor`'s nodes in `area`; `syncing` says when the editor moves nodes itself; `changed` hears of each change. */
+export function createSelection<A>(editor: NodeEditor<Schemes>, area: AreaPlugin<Schemes, A>, syncing: () => boolean, changed?: (ids: string[]) => void): Selection {
+  const selector = new EditorSelector(syncing);
   const keys = { shift: false, /** while `select` picks nodes itself, each one picked adds to the selection */ accumulating: false };
   let lastReported = '';
   AreaExtensions.selectableNodes(area, selector, { accumulating: { active: () => keys.shift || keys.accumulating } });

@@ -252,6 +252,28 @@ describe('aligning', () => {
   });
 });
 
+describe('aligning selected nodes', () => {
+  it('Alt+S moves only the node it straightens: Wander, first in the chain, stays where it was on screen', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const before = await openNew(page);
+    const [w, out] = before.nodes;
+    const wander = `steer-node[data-node-id="${w.id}"]`;
+    const output = `steer-node[data-node-id="${out.id}"]`;
+    const wanderAt = await box(page, wander);
+    const outputAt = await box(page, output);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Alt+s');
+    // the output moves in the document; Wander keeps its place there and on screen (it once went
+    // along with the output, which the selection had picked, on screen only)
+    await expect.poll(async () => (await graph(page)).nodes.find((n) => n.id === out.id)?.position).not.toEqual(out.position);
+    expect((await graph(page)).nodes.find((n) => n.id === w.id)?.position).toEqual(w.position);
+    await expect.poll(async () => (await box(page, output)).y).not.toBe(outputAt.y);
+    expect(await box(page, wander)).toEqual(wanderAt);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('grid snapping', () => {
   it('the Grid button snaps dragged nodes to 20 px and shows the dots; the choice is kept after a reload', async () => {
     opened = await openApp();
