@@ -42,6 +42,19 @@ export const FLOW_LIMITS = {
 export class FlowField {
   /** vx, vy per cell, row by row, each of length ≤ 1. */
   readonly v: Float64Array;
+  /**
+   * The same vectors with a ring of one cell around them that repeats the border (cols + 2 by
+   * rows + 2, row by row; entry (i + 1, j + 1) is cell (i, j), and the ring holds the nearest
+   * border cell's vector). The kernel reads the four corners of a sample here with no clamping:
+   * cell (i, j) of the padded table is V[clamp(j − 1)][clamp(i − 1)], the very value the clamped
+   * indices of BEHAVIORS.md name, so the result is the same bits. Empty for a field of 0 columns
+   * or rows (everywhere off-field, never read).
+   */
+  readonly pad: Float64Array;
+  /** 2 · (cols + 2): the step from one row of {@link pad} to the next, in numbers. */
+  readonly padRow: number;
+  /** padRow + 2: where cell (−1, −1)'s corner sample (i0, j0) = (i + 1, j + 1) of {@link pad} starts, past the ring. */
+  readonly padStart: number;
   constructor(
     readonly id: string,
     readonly x: number,
@@ -61,6 +74,19 @@ export class FlowField {
       const d = d2 > 1 ? Math.sqrt(d2) : 1;
       this.v[2 * k] = vx / d;
       this.v[2 * k + 1] = vy / d;
+    }
+    const pw = cols + 2;
+    this.padRow = 2 * pw;
+    this.padStart = this.padRow + 2;
+    this.pad = new Float64Array(n > 0 ? 2 * pw * (rows + 2) : 0);
+    if (n === 0) return;
+    for (let pj = 0; pj < rows + 2; pj++) {
+      const j = pj < 1 ? 0 : pj > rows ? rows - 1 : pj - 1;
+      for (let pi = 0; pi < pw; pi++) {
+        const i = pi < 1 ? 0 : pi > cols ? cols - 1 : pi - 1;
+        this.pad[2 * (pj * pw + pi)] = this.v[2 * (j * cols + i)];
+        this.pad[2 * (pj * pw + pi) + 1] = this.v[2 * (j * cols + i) + 1];
+      }
     }
   }
 
