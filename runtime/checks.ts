@@ -177,10 +177,11 @@ export function checkWorldSpec(spec: WorldSpec): void {
     checkNumber(t.maxForce, `${f}.maxForce`, 0);
     const s = t.spawn;
     if (s !== undefined) {
-      if (typeof s !== 'object' || s === null) fail(`${f}.spawn`, 'a rectangle { x, y, width, height, speed }', s);
+      if (typeof s !== 'object' || s === null) fail(`${f}.spawn`, 'a rectangle { x, y, width, height, speed, shape }', s);
       for (const key of ['x', 'y', 'width', 'height', 'speed'] as const) {
         if (s[key] !== undefined) checkNumber(s[key], `${f}.spawn.${key}`, 0);
       }
+      if (s.shape !== undefined && s.shape !== 'area' && s.shape !== 'ring') fail(`${f}.spawn.shape`, '"area" or "ring"', s.shape);
     }
     const v = t.variation;
     if (v !== undefined) {

@@ -1,3 +1,4 @@
+import { dsincos } from './dsincos';
 import { Grid } from './grid';
 import { Rng, derivedRng, hashString } from './rng';
 import { Walls, type WallSpec } from './walls';
@@ -48,6 +49,13 @@ export interface SpawnSpec {
   width?: number;
   height?: number;
   speed?: number;
+  /**
+   * 'area' (absent): uniformly in the rectangle, facing a random direction. 'ring': evenly on the
+   * ellipse inscribed in the rectangle, agent i at 360·i/count degrees (0: right of the centre,
+   * then clockwise on screen), facing the centre; agents beyond the count (added by the game) go
+   * round again. On a ring of size 0 (every agent at the centre) each faces out along its angle.
+   */
+  shape?: 'area' | 'ring';
 }
 
 /** Optional seeded per-agent variation: each agent's value is the type's × (1 ± up to this). */
@@ -474,8 +482,20 @@ function spawnAgent(
   const y0 = s.y ?? 0;
   const w = s.width ?? world.width - x0;
   const h = s.height ?? world.height - y0;
-  let x = x0 + r.next() * w;
-  let y = y0 + r.next() * h;
+  const ring = s.shape === 'ring';
+  let x = 0;
+  let y = 0;
+  let rc = 0;
+  let rs = 0;
+  if (ring) {
+    const n = a.spec.count > 0 ? a.spec.count : 1;
+    [rc, rs] = dsincos((360 * (i % n)) / n);
+    x = x0 + w / 2 + (w / 2) * rc;
+    y = y0 + h / 2 + (h / 2) * rs;
+  } else {
+    x = x0 + r.next() * w;
+    y = y0 + r.next() * h;
+  }
   // Keep inside the world: [0, W) with wrap edges, [0, W] with bounce.
   x = x < 0 ? 0 : x > world.width ? world.width : x;
   y = y < 0 ? 0 : y > world.height ? world.height : y;
@@ -483,18 +503,32 @@ function spawnAgent(
     if (x >= world.width) x = 0;
     if (y >= world.height) y = 0;
   }
-  // A uniform direction by rejection from the unit disc (only + − × ÷ and sqrt).
   let dx = 0;
   let dy = 0;
-  let d2 = 0;
-  do {
-    dx = 2 * r.next() - 1;
-    dy = 2 * r.next() - 1;
-    d2 = dx * dx + dy * dy;
-  } while (d2 > 1 || d2 < 1e-6);
-  const d = Math.sqrt(d2);
-  dx /= d;
-  dy /= d;
+  if (ring) {
+    // toward the centre: −(w/2·c, h/2·s), normalised; out along the angle on a ring of size 0
+    dx = -(w / 2) * rc;
+    dy = -(h / 2) * rs;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (d > 0) {
+      dx /= d;
+      dy /= d;
+    } else {
+      dx = rc;
+      dy = rs;
+    }
+  } else {
+    // A uniform direction by rejection from the unit disc (only + − × ÷ and sqrt).
+    let d2 = 0;
+    do {
+      dx = 2 * r.next() - 1;
+      dy = 2 * r.next() - 1;
+      d2 = dx * dx + dy * dy;
+    } while (d2 > 1 || d2 < 1e-6);
+    const d = Math.sqrt(d2);
+    dx /= d;
+    dy /= d;
+  }
   const vary = a.spec.variation ?? {};
   const ms = a.spec.maxSpeed * (1 + (vary.maxSpeed ?? 0) * (2 * r.next() - 1));
   const mf = a.spec.maxForce * (1 + (vary.maxForce ?? 0) * (2 * r.next() - 1));

@@ -225,6 +225,23 @@ export class SteerTypePanel extends LitElement {
         .step=${0.05}
         @value-change=${(e: CustomEvent<{ value: number }>) => this.change({ spawn: { ...(t.spawn ?? {}), speed: e.detail.value } }, 'spawnSpeed')}
       ></steer-number-field>
+      <div class="row">
+        <label for="spawn-shape">Start on</label>
+        <select
+          id="spawn-shape"
+          aria-label="Start on"
+          title="Where the agents appear: anywhere in the spawn area (the world, unless the file gives a rectangle), or evenly on the ring inscribed in it, facing its centre"
+          @change=${(e: Event) => {
+            const ring = (e.target as HTMLSelectElement).value === 'ring';
+            const { shape: _, ...rest } = t.spawn ?? {};
+            const spawn = ring ? { ...rest, shape: 'ring' as const } : rest;
+            this.change({ spawn: Object.keys(spawn).length ? spawn : undefined }, 'spawnShape');
+          }}
+        >
+          <option value="area" ?selected=${t.spawn?.shape !== 'ring'}>Anywhere in the area</option>
+          <option value="ring" ?selected=${t.spawn?.shape === 'ring'}>A ring, facing in</option>
+        </select>
+      </div>
       <steer-number-field
         data-field="variation"
         .label=${'Variation ±'}

@@ -63,6 +63,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // Nothing to change: every addition is optional, and absent means none.
     up: (doc) => doc,
   },
+  {
+    from: 5,
+    to: 6,
+    description: 'agents may spawn on a ring (`spawn.shape`); a version-5 file spawns them in its rectangles, as before, and nothing else changed',
+    // Nothing to change: `spawn.shape` is optional, and absent means "area".
+    up: (doc) => doc,
+  },
 ];
 
 /** The result of migrating: the upgraded (still unvalidated) value, or why it cannot be. */

@@ -566,9 +566,15 @@ function build(run?: Run) {
       width: v.optional(num(RANGES.spawnRect, 'Width, px (default: to the right edge of the world).')),
       height: v.optional(num(RANGES.spawnRect, 'Height, px (default: to the bottom edge of the world).')),
       speed: v.optional(num(RANGES.spawnSpeed, 'Starting speed as a fraction of maxSpeed (default 0.5).')),
+      shape: v.optional(
+        v.pipe(
+          v.picklist(['area', 'ring'], say('expected "area" or "ring"')),
+          v.description('"area" (default): uniformly in the rectangle, facing a random direction. "ring" (version 6): evenly on the ellipse inscribed in the rectangle, agent i at 360·i/count degrees from the right of the centre, facing the centre.'),
+        ),
+      ),
     },
-    'expected a spawn rectangle: an object { x, y, width, height, speed }',
-    'Where agents appear: uniformly in the rectangle, facing a random direction.',
+    'expected a spawn rectangle: an object { x, y, width, height, speed, shape }',
+    'Where agents appear: in the rectangle (or on the ellipse inscribed in it), and how fast.',
   );
 
   const VariationSchema = obj(

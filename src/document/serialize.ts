@@ -41,7 +41,7 @@ function connection(c: Connection): { [key: string]: Json } {
 
 function agentType(t: AgentType): { [key: string]: Json } {
   const out = pick(t, ['id', 'name', 'color', 'count', 'mass', 'maxSpeed', 'maxForce']);
-  if (t.spawn) out.spawn = pick(t.spawn, ['x', 'y', 'width', 'height', 'speed']);
+  if (t.spawn) out.spawn = pick(t.spawn, ['x', 'y', 'width', 'height', 'speed', 'shape']);
   if (t.variation) out.variation = pick(t.variation, ['maxSpeed', 'maxForce']);
   out.states = t.states.map((s) => {
     const state: { [key: string]: Json } = { name: s.name, graph: graph(s.graph) };

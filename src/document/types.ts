@@ -11,7 +11,7 @@ import type { FlowFieldGrid } from '../../runtime/flow-field';
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
 /** The newest document version this code reads and writes. */
-export const VERSION = 5;
+export const VERSION = 6;
 
 /** A node parameter's value: numbers, switches, and references (agent type id, path id, target name); one type, the nodes'. */
 export type { ParamValue };
@@ -109,6 +109,8 @@ export interface Spawn {
   width?: number;
   height?: number;
   speed?: number;
+  /** 'area' (absent): anywhere in the rectangle; 'ring': evenly on the ellipse inscribed in it, facing its centre (runtime/world.ts, SpawnSpec). Since version 6. */
+  shape?: 'area' | 'ring';
 }
 
 /** Seeded per-agent variation: each agent's value is the type's × (1 ± up to this fraction). */

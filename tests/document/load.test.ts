@@ -60,18 +60,18 @@ describe('loadScene', () => {
   });
 
   it('refuses a file from a newer Steergraph', () => {
-    expect(loadScene('{ "format": "steergraph", "version": 6, "whatever": "comes in version 6" }')).toEqual({
+    expect(loadScene('{ "format": "steergraph", "version": 7, "whatever": "comes in version 7" }')).toEqual({
       ok: false,
-      errors: [{ path: 'version', message: 'made by a newer Steergraph: version 6, this app reads up to 5' }],
+      errors: [{ path: 'version', message: 'made by a newer Steergraph: version 7, this app reads up to 6' }],
     });
   });
 
   it('refuses a missing or malformed version', () => {
     const load = (version: string) => messages(loadScene(`{ "format": "steergraph"${version} }`));
-    expect(load('')).toEqual(['version: missing; expected the format version, a whole number (this app reads versions 1 to 5)']);
-    expect(load(', "version": "1"')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 5), got "1"']);
-    expect(load(', "version": 1.5')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 5), got 1.5']);
-    expect(load(', "version": 0')).toEqual(['version: version 0 is older than this app reads (versions 1 to 5)']);
+    expect(load('')).toEqual(['version: missing; expected the format version, a whole number (this app reads versions 1 to 6)']);
+    expect(load(', "version": "1"')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 6), got "1"']);
+    expect(load(', "version": 1.5')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 6), got 1.5']);
+    expect(load(', "version": 0')).toEqual(['version: version 0 is older than this app reads (versions 1 to 6)']);
   });
 
   it('refuses JSON that is not an object', () => {
@@ -225,7 +225,7 @@ describe('parseScene and validateScene', () => {
   });
 
   it('validateScene does not migrate: it takes the current version only', () => {
-    expect(messages(validateScene({ ...sampleScene(), version: 0 }))).toEqual(['version: expected 5, got 0']);
+    expect(messages(validateScene({ ...sampleScene(), version: 0 }))).toEqual(['version: expected 6, got 0']);
   });
 });
 

@@ -233,7 +233,7 @@ describe('shapes', () => {
   it('refuses lists where objects belong and objects where lists belong', () => {
     expect(errorsOf(withValue('world', []))).toEqual(['world: expected the world: an object { width, height, edges, seed }, got an empty list']);
     expect(errorsOf(withValue('agentTypes[0].spawn', [1, 2]))).toEqual([
-      'agentTypes[0].spawn: expected a spawn rectangle: an object { x, y, width, height, speed }, got a list of 2 items',
+      'agentTypes[0].spawn: expected a spawn rectangle: an object { x, y, width, height, speed, shape }, got a list of 2 items',
     ]);
     expect(errorsOf(withValue('agentTypes', {}))).toEqual(['agentTypes: expected a list of agent types, got an object']);
     expect(errorsOf(withValue('world.paths[0].points', { 0: [1, 2] }))).toEqual([

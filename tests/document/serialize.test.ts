@@ -33,7 +33,7 @@ describe('serializeScene', () => {
     };
     expect(serializeScene(doc)).toBe(`{
   "format": "steergraph",
-  "version": 5,
+  "version": 6,
   "name": "Tiny",
   "description": "",
   "world": {

@@ -18,6 +18,9 @@
  *   as version 4 saved them (tests/fixtures/v4/, copied before issues 20 and 21) load as the
  *   documents they hold, at version 5, compile to the same force code (programs.json) and run the
  *   trajectories recorded then (trajectories.json), bit for bit.
+ * - 5 → 6 (ring spawn): the presets as version 5 saved them (tests/fixtures/v5/, copied before the
+ *   ring) load as the documents they hold, at version 6, compile to the same force code
+ *   (programs.json) and run the trajectories recorded then (trajectories.json), bit for bit.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -47,6 +50,10 @@ const V4 = path.join(FIXTURES, 'v4');
 const V4_FILES = filesOf(V4);
 const RECORDED_V4 = recorded(V4);
 const PROGRAMS_V4 = JSON.parse(readFileSync(path.join(V4, 'programs.json'), 'utf8')) as Record<string, string>;
+const V5 = path.join(FIXTURES, 'v5');
+const V5_FILES = filesOf(V5);
+const RECORDED_V5 = recorded(V5);
+const PROGRAMS_V5 = JSON.parse(readFileSync(path.join(V5, 'programs.json'), 'utf8')) as Record<string, string>;
 const dir = tempDir();
 afterAll(() => removeDir(dir));
 
@@ -125,7 +132,7 @@ describe('every version-3 preset, upgraded to version 4', () => {
   });
 });
 
-describe('every version-4 preset, upgraded to version 5', () => {
+describe('every version-4 preset, upgraded (version 5 then)', () => {
   it('is every preset of that version, each still a preset', () => {
     expect(V4_FILES.length).toBe(23);
     expect(V4_FILES.map(keyOf).filter((k) => !PRESET_KEYS.includes(k))).toEqual([]);
@@ -133,7 +140,7 @@ describe('every version-4 preset, upgraded to version 5', () => {
     expect(Object.keys(PROGRAMS_V4).sort()).toEqual(V4_FILES);
   });
 
-  it.each(V4_FILES)('%s loads as the document it holds, at version 5, and says it was upgraded', (f) => {
+  it.each(V4_FILES)('%s loads as the document it holds, at the current version, and says it was upgraded', (f) => {
     const r = loadFixture(V4, f);
     expect(r.warnings).toEqual([upgraded(4)]);
     expect(r.doc).toStrictEqual({ ...JSON.parse(readFileSync(path.join(V4, f), 'utf8')), version: VERSION });
@@ -145,5 +152,28 @@ describe('every version-4 preset, upgraded to version 5', () => {
 
   it.each(V4_FILES)('%s runs bit-identically to before', async (f) => {
     expect(await trajectoryHash(dir, `v4-${keyOf(f)}`, emitModule(loadFixture(V4, f).doc).js)).toBe(RECORDED_V4[f]);
+  });
+});
+
+describe('every version-5 preset, upgraded to version 6', () => {
+  it('is every preset of that version, each still a preset', () => {
+    expect(V5_FILES.length).toBe(27);
+    expect(V5_FILES.map(keyOf).filter((k) => !PRESET_KEYS.includes(k))).toEqual([]);
+    expect(Object.keys(RECORDED_V5).sort()).toEqual(V5_FILES);
+    expect(Object.keys(PROGRAMS_V5).sort()).toEqual(V5_FILES);
+  });
+
+  it.each(V5_FILES)('%s loads as the document it holds, at version 6, and says it was upgraded', (f) => {
+    const r = loadFixture(V5, f);
+    expect(r.warnings).toEqual([upgraded(5)]);
+    expect(r.doc).toStrictEqual({ ...JSON.parse(readFileSync(path.join(V5, f), 'utf8')), version: VERSION });
+  });
+
+  it.each(V5_FILES)('%s compiles to the same force code as before the ring spawn', (f) => {
+    expect(createHash('sha256').update(compile(loadFixture(V5, f).doc).programSource).digest('hex').slice(0, 16)).toBe(PROGRAMS_V5[f]);
+  });
+
+  it.each(V5_FILES)('%s runs bit-identically to before', async (f) => {
+    expect(await trajectoryHash(dir, `v5-${keyOf(f)}`, emitModule(loadFixture(V5, f).doc).js)).toBe(RECORDED_V5[f]);
   });
 });

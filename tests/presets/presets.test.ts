@@ -36,6 +36,7 @@ describe('the presets', () => {
     expect(PRESET_KEYS).toEqual([
       'arrive',
       'avoid',
+      'circle-swap',
       'crossing',
       'default',
       'doorway',

@@ -160,6 +160,48 @@ describe('spawning', () => {
     for (const q of quadrants) expect(q).toBeGreaterThan(60);
   });
 
+  it('a ring spawn places agent i on the ellipse inscribed in the rectangle at 360·i/count degrees, facing its centre, at spawn.speed × maxSpeed', () => {
+    const w = new World(worldSpec([sheep(8, { spawn: { x: 100, y: 100, width: 400, height: 200, speed: 0.25, shape: 'ring' } })]));
+    const a = w.types[0];
+    // the centre is (300, 200), the half-axes 200 and 100; 45° steps, clockwise on screen from the right
+    const at = [[500, 200], [300 + 200 * Math.SQRT1_2, 200 + 100 * Math.SQRT1_2], [300, 300], [300 - 200 * Math.SQRT1_2, 200 + 100 * Math.SQRT1_2], [100, 200]];
+    at.forEach(([x, y], i) => {
+      expect(a.pos[2 * i]).toBeCloseTo(x, 9);
+      expect(a.pos[2 * i + 1]).toBeCloseTo(y, 9);
+    });
+    for (let i = 0; i < a.count; i++) {
+      const tx = 300 - a.pos[2 * i];
+      const ty = 200 - a.pos[2 * i + 1];
+      const d = Math.hypot(tx, ty);
+      expect(a.head[2 * i]).toBeCloseTo(tx / d, 12);
+      expect(a.head[2 * i + 1]).toBeCloseTo(ty / d, 12);
+      expect(a.vel[2 * i]).toBeCloseTo(tx / d, 12); // |v| = 0.25 · 4 = 1
+      expect(a.vel[2 * i + 1]).toBeCloseTo(ty / d, 12);
+    }
+    // the same ring whatever the seed: only the per-agent variation is drawn
+    const other = new World(worldSpec([sheep(8, { spawn: { x: 100, y: 100, width: 400, height: 200, speed: 0.25, shape: 'ring' } })], { seed: 99 }));
+    expect(Array.from(other.types[0].pos)).toEqual(Array.from(a.pos));
+  });
+
+  it('a ring of size 0 puts every agent at its centre, each facing out along its angle; agents past the count go round again', () => {
+    const w = new World(worldSpec([sheep(4, { spawn: { x: 400, y: 300, width: 0, height: 0, speed: 0, shape: 'ring' } })]));
+    const a = w.types[0];
+    expect(Array.from(a.pos)).toEqual([400, 300, 400, 300, 400, 300, 400, 300]);
+    const heads = [[1, 0], [0, 1], [-1, 0], [0, -1]];
+    heads.forEach(([x, y], i) => {
+      expect(a.head[2 * i]).toBeCloseTo(x, 12);
+      expect(a.head[2 * i + 1]).toBeCloseTo(y, 12);
+    });
+    expect(Array.from(a.vel).every((v) => v === 0)).toBe(true);
+    w.setCount(0, 6);
+    const h = w.types[0].head;
+    expect([h.length, h[8], h[9], h[10], h[11]].map((v) => Math.round(v * 1e9) / 1e9 + 0)).toEqual([12, 1, 0, 0, 1]);
+  });
+
+  it('refuses a spawn shape it does not know, naming it', () => {
+    expect(errorOf(() => new World(worldSpec([sheep(3, { spawn: { shape: 'star' as 'ring' } })])))).toBe('agentTypes[0].spawn.shape: expected "area" or "ring", got "star"');
+  });
+
   it('a spawn rectangle reaching past the world spawns inside the world', () => {
     for (const edges of ['wrap', 'bounce'] as const) {
       const w = new World(worldSpec([sheep(300, { spawn: { x: 700, y: 500, width: 400, height: 400 } })], { edges }));
@@ -396,7 +438,7 @@ describe('validation: every error names its field', () => {
     ['target null', (s: any) => (s.targets[0] = null), 'targets[0]: expected a target { name, x, y }, got null'],
     ['spawn speed negative', (s: any) => (s.agentTypes[0].spawn = { speed: -1 }), 'agentTypes[0].spawn.speed: expected a number ≥ 0, got -1'],
     ['spawn width NaN', (s: any) => (s.agentTypes[1].spawn = { width: NaN }), 'agentTypes[1].spawn.width: expected a finite number, got NaN'],
-    ['spawn null', (s: any) => (s.agentTypes[0].spawn = null), 'agentTypes[0].spawn: expected a rectangle { x, y, width, height, speed }, got null'],
+    ['spawn null', (s: any) => (s.agentTypes[0].spawn = null), 'agentTypes[0].spawn: expected a rectangle { x, y, width, height, speed, shape }, got null'],
     ['variation above 1', (s: any) => (s.agentTypes[0].variation = { maxSpeed: 1.5 }), 'agentTypes[0].variation.maxSpeed: expected a fraction from 0 to 1, got 1.5'],
     ['variation negative', (s: any) => (s.agentTypes[0].variation = { maxForce: -0.1 }), 'agentTypes[0].variation.maxForce: expected a number ≥ 0, got -0.1'],
   ])('%s', (_name, edit, message) => {
