@@ -3,6 +3,8 @@ import type { Category } from '../../nodes/types';
 import { searchNodes } from '../editor/node-menu';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from '../editor/theme';
 import { requestNodeHelp } from '../editor/help-event';
+import { LAYOUT_ITEMS, isLayoutItem } from '../editor/layout-items';
+import { NODE_DEFS } from '../../nodes/index';
 import type { NodeGroup } from '../document/types';
 import { renderGroups } from './group-palette';
 
@@ -14,7 +16,8 @@ export const NODE_DRAG_TYPE = 'application/x-steergraph-node';
 /**
  * The node palette: every kind, grouped by category, searchable; drag one onto the graph to add it
  * (or double-click it, or press Enter on it: it is added in the middle of the view; dispatches
- * `node-add` with `{ kind }`; a group of the scene's library is the kind `group:<id>`). Entries take the focus (Tab from the search field, ↓ and ↑ between them).
+ * `node-add` with `{ kind }`; a group of the scene's library is the kind `group:<id>`, the frame and
+ * the sticky note of the Layout section are `layout:frame` and `layout:note`, layout-items.ts). Entries take the focus (Tab from the search field, ↓ and ↑ between them).
  */
 export class SteerPalette extends LitElement {
   static properties = {
@@ -85,6 +88,10 @@ export class SteerPalette extends LitElement {
       cursor: pointer;
       opacity: 0.55;
     }
+    .help-gap {
+      flex: none;
+      width: 17px;
+    }
     .item:hover .help,
     .help:focus-visible {
       opacity: 1;
@@ -127,7 +134,7 @@ export class SteerPalette extends LitElement {
   }
 
   render() {
-    const matches = searchNodes(this.query);
+    const matches = searchNodes(this.query, [...NODE_DEFS, ...LAYOUT_ITEMS]);
     return html`
       <input type="search" placeholder="Search nodes" aria-label="Search the palette" .value=${this.query}
         @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)} />
@@ -153,9 +160,9 @@ export class SteerPalette extends LitElement {
                     @keydown=${(e: KeyboardEvent) => this.onItemKey(e, d.kind)}
                   >
                     <span class="dot" style="background:${CATEGORY_COLOR[d.category]}"></span><span class="label">${d.label}</span>
-                    <button class="help" data-test="palette-help" title="Help: ${d.label}" aria-label="Help: ${d.label}"
+                    ${isLayoutItem(d.kind) ? html`<span class="help-gap"></span>` : html`<button class="help" data-test="palette-help" title="Help: ${d.label}" aria-label="Help: ${d.label}"
                       @click=${(e: Event) => { e.stopPropagation(); requestNodeHelp(this, d.kind); }}
-                      @dblclick=${(e: Event) => e.stopPropagation()}>?</button>
+                      @dblclick=${(e: Event) => e.stopPropagation()}>?</button>`}
                   </div>`,
                 )}`
             : '';

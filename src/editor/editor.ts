@@ -37,6 +37,7 @@ import { drawOncePerFrame } from './patches/minimap-frames';
 import { cheaperSocketPicks } from './patches/socket-picks';
 import { freeOffset } from './placement';
 import { installGridSnap, type GridSnap } from './grid-snap';
+import { FRAME_KIND, NOTE_KIND } from './layout-items';
 import { createLayoutTools, type LayoutTools } from './layout-tools';
 import { createReconciler } from './reconcile';
 import { restyleReteElements } from './restyle';
@@ -362,6 +363,9 @@ export function createEditor(container: HTMLElement, host: EditorHost): SteerEdi
   });
 
   function addNodeAt(kind: string, clientX: number, clientY: number, wire?: WireEnd): void {
+    // the Layout section's frame and sticky note: a box with its corner there, not a node
+    if (kind === FRAME_KIND) return layout.addFrame(clientToGraph(clientX, clientY));
+    if (kind === NOTE_KIND) return layout.addNote(clientToGraph(clientX, clientY));
     const g = shownGraph(state);
     const group = kind.startsWith(GROUP_USE_PREFIX);
     const def = getNodeDef(kind);

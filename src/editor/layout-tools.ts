@@ -28,8 +28,10 @@ export interface LayoutToolsDeps {
 export interface LayoutTools {
   /** Puts a frame around the selected nodes (an empty one at the pointer when none is selected). */
   frameSelection(): void;
-  /** Adds an empty sticky note at the pointer. */
-  addNote(): void;
+  /** Adds an empty frame with its corner at graph position `at` (the Layout section's Frame). */
+  addFrame(at: [number, number]): void;
+  /** Adds an empty sticky note at the pointer, or with its corner at graph position `at`. */
+  addNote(at?: [number, number]): void;
   /** Collapses the selected nodes, or expands them when all are collapsed. */
   toggleCollapsed(): void;
   /** Hides the unconnected inputs of the selected Sums (variadic nodes), or shows them again. */
@@ -54,20 +56,28 @@ export function createLayoutTools(deps: LayoutToolsDeps): LayoutTools {
     return out;
   }
 
+  /** Adds a frame to graph `g` over `place`, in the next colour. */
+  function newFrame(g: Graph, place: { x: number; y: number; width: number; height: number }): void {
+    const color = FRAME_COLORS[(g.frames?.length ?? 0) % FRAME_COLORS.length];
+    deps.apply(addFrame(shownAt(state), { id: freshBoxId(g, 'frame'), title: 'Frame', color, ...place }));
+  }
+
   return {
     frameSelection() {
       const g = shownGraph(state);
       if (!g) return;
       const chosen = boxes(g, deps.selected());
       const [x, y] = deps.placeAt();
-      const place = chosen.length ? frameAround(chosen) : { x, y, width: 320, height: 200 };
-      const color = FRAME_COLORS[(g.frames?.length ?? 0) % FRAME_COLORS.length];
-      deps.apply(addFrame(shownAt(state), { id: freshBoxId(g, 'frame'), title: 'Frame', color, ...place }));
+      newFrame(g, chosen.length ? frameAround(chosen) : { x, y, width: 320, height: 200 });
     },
-    addNote() {
+    addFrame([x, y]) {
+      const g = shownGraph(state);
+      if (g) newFrame(g, { x, y, width: 320, height: 200 });
+    },
+    addNote(at) {
       const g = shownGraph(state);
       if (!g) return;
-      const [x, y] = deps.placeAt();
+      const [x, y] = at ?? deps.placeAt();
       deps.apply(addNote(shownAt(state), { id: freshBoxId(g, 'note'), text: '', x, y, width: 180, height: 110 }));
     },
     toggleCollapsed() {

@@ -3,6 +3,7 @@ import { NODE_DEFS } from '../../nodes/index';
 import type { Category, NodeDef } from '../../nodes/types';
 import { popupSurface } from './context-menu';
 import { CATEGORY_COLOR, CATEGORY_LABEL } from './theme';
+import { LAYOUT_ITEMS, type ListedKind } from './layout-items';
 import { fittingPort, type WireEnd } from './wire-drop';
 
 const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'layout', 'output'];
@@ -12,7 +13,7 @@ const ORDER: Category[] = ['source', 'behaviour', 'combinator', 'logic', 'layout
  * itself, 1 a prefix of the label, 2 a prefix of a word of the label, 3 anywhere in the label or
  * kind, 4 only in the help text. So "Sum" finds Sum before Alignment (whose help mentions a sum).
  */
-export function matchRank(q: string, d: NodeDef): number {
+export function matchRank(q: string, d: ListedKind): number {
   const label = d.label.toLowerCase();
   if (label === q) return 0;
   if (label.startsWith(q)) return 1;
@@ -26,7 +27,7 @@ export function matchRank(q: string, d: NodeDef): number {
  * Node kinds matching a search, case-insensitively, best first (see {@link matchRank}; ties keep
  * the registry's order). An empty search gives every kind in the registry's order.
  */
-export function searchNodes(query: string, defs: readonly NodeDef[] = NODE_DEFS): NodeDef[] {
+export function searchNodes<T extends ListedKind = NodeDef>(query: string, defs: readonly T[] = NODE_DEFS as readonly ListedKind[] as readonly T[]): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...defs];
   return defs
@@ -40,7 +41,8 @@ export function searchNodes(query: string, defs: readonly NodeDef[] = NODE_DEFS)
  * The add-node menu (right-click on the canvas): a search field and the node kinds grouped by
  * category; searching, the matches best first. Enter adds the highlighted one (the first unless
  * the arrow keys moved it); Escape or a click outside closes. Dispatches `node-pick` with the kind.
- * Opened by a wire let go on the canvas (`wire`), it lists only the kinds with a socket that fits it.
+ * Its Layout section has the frame and the sticky note too (layout-items.ts). Opened by a wire let
+ * go on the canvas (`wire`), it lists only the kinds with a socket that fits it, so no layout item.
  */
 export class SteerNodeMenu extends LitElement {
   static properties = {
@@ -137,7 +139,7 @@ export class SteerNodeMenu extends LitElement {
     this.dispatchEvent(new CustomEvent('menu-close', { bubbles: true, composed: true }));
   }
 
-  private onKey(e: KeyboardEvent, matches: NodeDef[]): void {
+  private onKey(e: KeyboardEvent, matches: ListedKind[]): void {
     e.stopPropagation();
     if (e.key === 'Escape') this.close();
     else if (e.key === 'Enter' && matches[this.active]) this.pick(matches[this.active].kind);
@@ -158,9 +160,9 @@ export class SteerNodeMenu extends LitElement {
   render() {
     const q = this.query.trim();
     const wire = this.wire;
-    const matches = searchNodes(this.query, wire ? NODE_DEFS.filter((d) => fittingPort(d, wire)) : NODE_DEFS);
+    const matches = searchNodes<ListedKind>(this.query, wire ? NODE_DEFS.filter((d) => fittingPort(d, wire)) : [...NODE_DEFS, ...LAYOUT_ITEMS]);
     // Searching, the results are one list, best match first (Enter adds the first); else by category.
-    const grouped: { c: Category | null; defs: NodeDef[] }[] = q ? [{ c: null, defs: matches }] : ORDER.map((c) => ({ c, defs: matches.filter((d) => d.category === c) })).filter((g) => g.defs.length);
+    const grouped: { c: Category | null; defs: ListedKind[] }[] = q ? [{ c: null, defs: matches }] : ORDER.map((c) => ({ c, defs: matches.filter((d) => d.category === c) })).filter((g) => g.defs.length);
     const flat = grouped.flatMap((g) => g.defs);
     return html`
       <input

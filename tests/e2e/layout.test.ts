@@ -159,6 +159,51 @@ describe('sticky notes', () => {
   });
 });
 
+describe('the Layout section', () => {
+  it('a frame dragged from the palette lands where it is dropped; a sticky note picked from the add menu by typing lands at the right-click', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openNew(page);
+    // the palette lists them under Layout, after Reroute
+    const layout = await page.locator('steer-palette .item').evaluateAll((items) => items.map((i) => i.getAttribute('data-kind')).filter((k) => k === 'reroute' || !!k?.startsWith('layout:')));
+    expect(layout).toEqual(['reroute', 'layout:frame', 'layout:note']);
+    expect(await page.locator('steer-palette .item[data-kind="layout:frame"] .label').textContent()).toBe('Frame');
+
+    // drag Frame onto an empty spot, above the first node
+    const n1 = await box(page, 'steer-node');
+    const g = await box(page, '[data-test="graph"]');
+    const drop = { x: n1.x, y: Math.max(g.y + 10, n1.y - 230) };
+    await page.dragAndDrop('steer-palette .item[data-kind="layout:frame"]', '[data-test="graph"]', { targetPosition: { x: drop.x - g.x, y: drop.y - g.y } });
+    await page.waitForSelector('[data-test="frame-title"]');
+    expect((await graph(page)).frames).toMatchObject([{ title: 'Frame' }]);
+    const f = await box(page, '.frame');
+    expect(Math.abs(f.x - drop.x)).toBeLessThan(2);
+    expect(Math.abs(f.y - drop.y)).toBeLessThan(2);
+    expect((await graph(page)).nodes).toHaveLength(2);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await graph(page)).frames).toBeUndefined();
+    expect(await page.locator('[data-test="frame-title"]').count()).toBe(0);
+
+    // right-click the same spot, type "note": the sticky note comes first, Enter adds it there
+    await page.mouse.click(drop.x, drop.y, { button: 'right' });
+    await page.locator('steer-node-menu input').waitFor();
+    await page.keyboard.type('note', { delay: 10 });
+    expect(await page.locator('steer-node-menu button.active').getAttribute('data-kind')).toBe('layout:note');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-test="note-text"]');
+    expect(await page.locator('steer-node-menu').count()).toBe(0);
+    const n = await box(page, '.note');
+    expect(Math.abs(n.x - drop.x)).toBeLessThan(2);
+    expect(Math.abs(n.y - drop.y)).toBeLessThan(2);
+    await page.click('[data-test="note-text"]');
+    await page.keyboard.type('Exit on the left', { delay: 10 });
+    await expect.poll(async () => (await graph(page)).notes?.[0].text).toBe('Exit on the left');
+    expect((await graph(page)).nodes).toHaveLength(2);
+    await screenshot(page, 'layout-section');
+    expect(errors).toEqual([]);
+  });
+});
+
 /** The client box of the first wire's path. */
 const wireBox = (page: Page) =>
   page.evaluate(() => {

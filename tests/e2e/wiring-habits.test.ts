@@ -38,6 +38,9 @@ describe('wiring habits in a browser', () => {
     expect(listed).toContain('truncate');
     expect(listed).not.toContain('pointer');
     expect(listed).not.toContain('wander');
+    // nor the Layout section's frame and note, which take no wire
+    expect(listed).not.toContain('layout:frame');
+    expect(listed).not.toContain('layout:note');
     // Escape: closed, nothing added, the wire there was not touched
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
