@@ -2,10 +2,12 @@
  * The bar over the canvas inside a group: where the editor is ("Sheep › graze › Keep away ›
  * Sense"); a click on a part leaves the groups after it (the type's or state's part: all of them).
  * The last part, the group shown, is a field: a name typed there and Enter (or leaving the field)
- * renames the group; Escape puts the name back.
+ * renames the group; Escape puts the name back. After it, how many nodes use the group ("3 uses"):
+ * what is edited here changes all of them.
  */
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { useCountOf } from '../document/group-commands';
 import type { SceneDocument } from '../document/types';
 
 /** The breadcrumb for `path` (the groups entered), or nothing outside groups; `leave(depth)` leaves down to `depth` groups. */
@@ -21,6 +23,12 @@ export function renderGroupBreadcrumb(
   const type = doc.agentTypes.find((t) => t.id === typeId);
   const state = stateIndex < 0 ? 'any state' : (type?.states[stateIndex]?.name ?? '');
   const name = (id: string) => doc.groups?.find((g) => g.id === id)?.name ?? id;
+  const uses = (id: string) => {
+    const k = useCountOf(doc, id);
+    const what = k === 1 ? 'its one use' : `all ${k} of its uses`;
+    return html`<span data-test="group-uses" title="Edits here change ${what} (in every type, state and group)"
+      style="margin-left:6px;padding:0 6px;border-radius:8px;background:var(--steer-field);color:var(--steer-text-caption);font-size:11px">${k === 1 ? '1 use' : `${k} uses`}</span>`;
+  };
   const part = 'background:none;border:none;color:var(--steer-text);font:inherit;padding:2px 4px;cursor:pointer;border-radius:4px';
   return html`<nav data-test="group-breadcrumb" aria-label="Where you are"
     style="position:absolute;top:6px;left:6px;z-index:5;display:flex;align-items:center;gap:2px;padding:3px 6px;border-radius:6px;background:var(--steer-raised);border:1px solid var(--steer-border);font-size:12px">
@@ -43,7 +51,7 @@ export function renderGroupBreadcrumb(
               const field = e.target as HTMLInputElement;
               rename(id, field.value);
               field.value = name(id);
-            }} />`
+            }} />${uses(id)}`
         : html`<span>›</span><button style=${part} data-depth=${k + 1} @click=${() => leave(k + 1)}>${name(id)}</button>`,
     )}
   </nav>`;

@@ -206,6 +206,18 @@ export function usesOfGroup(doc: SceneDocument, id: string): string[] {
   return out;
 }
 
+/** How many nodes of the scene use group `id` (in every type, state and group; Blender's user count). */
+export function useCountOf(doc: SceneDocument, id: string): number {
+  const count = (g: Graph) => g.nodes.reduce((k, n) => k + (n.kind === GROUP_KIND && n.params.group === id ? 1 : 0), 0);
+  let k = 0;
+  for (const t of doc.agentTypes) {
+    for (const s of t.states) k += count(s.graph);
+    if (t.anyState) k += count(t.anyState);
+  }
+  for (const g of doc.groups ?? []) k += count(g.graph);
+  return k;
+}
+
 /** Deletes a group from the library, only when it is unused (else the same document: see usesOfGroup). */
 export const removeGroup =
   (id: string): Edit =>

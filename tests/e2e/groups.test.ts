@@ -142,8 +142,9 @@ describe('node groups in the editor', () => {
     await page.keyboard.press('Tab');
     const crumb = page.locator('[data-test="group-breadcrumb"]');
     await crumb.waitFor();
-    expect((await crumb.textContent())!.replace(/\s+/g, '')).toBe('Sheep›default›');
+    expect((await crumb.textContent())!.replace(/\s+/g, '')).toBe('Sheep›default›1use');
     expect(await crumb.locator('[data-test="group-name"]').inputValue()).toBe('Group 1');
+    expect(await crumb.locator('[data-test="group-uses"]').getAttribute('title')).toContain('its one use');
     await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 4);
     expect(await page.locator('steer-node[data-kind="@out"] header .title').textContent()).toBe('Group Output');
     await page.locator(socket('@out', 'input', 'out1')).waitFor();
@@ -173,10 +174,14 @@ describe('node groups in the editor', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction((id) => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].states[0].graph.nodes.find((n) => n.id === id)?.params.threatDistance === 150, use.id);
     await screenshot(page, 'group-param');
-    // in again, and out with the breadcrumb
+    // a second use from the palette; in again: the breadcrumb counts both; out with the breadcrumb
+    await page.locator('steer-palette .item[data-group]').dblclick();
+    await page.waitForFunction(() => (window as unknown as { __steerApp: { doc: SceneDocument } }).__steerApp.doc.agentTypes[0].states[0].graph.nodes.filter((n) => n.kind === 'group').length === 2);
     await pick(page, use.id);
     await page.keyboard.press('Tab');
     await crumb.waitFor();
+    expect(await crumb.locator('[data-test="group-uses"]').textContent()).toBe('2 uses');
+    expect(await crumb.locator('[data-test="group-uses"]').getAttribute('title')).toContain('all 2 of its uses');
     await crumb.locator('button[data-depth="0"]').click();
     await crumb.waitFor({ state: 'detached' });
     await page.locator(`steer-node[data-node-id="${use.id}"]`).waitFor();

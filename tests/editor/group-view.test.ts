@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/compiler/index';
-import { makeGroup } from '../../src/document/group-commands';
+import { addGroupUse, makeGroup, useCountOf } from '../../src/document/group-commands';
 import type { SceneDocument } from '../../src/document/types';
 import { innerDiagnostics, withBoundary } from '../../src/editor/group-view';
 import { preset } from '../presets/helpers';
@@ -29,5 +29,15 @@ describe('the editor inside a group', () => {
     expect(onUse?.inner).toBe(`${inner.useId}/wander`);
     expect(innerDiagnostics(bad, { ...SHEEP, group: inner.groupId }, diags).map((d) => d.nodeId)).toContain('wander');
     expect(innerDiagnostics(bad, { ...SHEEP, group: outer.groupId }, diags).map((d) => d.nodeId)).toContain(inner.useId);
+  });
+
+  it('counts the uses of a group, nested ones and ones in other types too (the breadcrumb’s “2 uses”)', () => {
+    expect(useCountOf(scene, inner.groupId)).toBe(1);
+    expect(useCountOf(scene, outer.groupId)).toBe(1);
+    const wolfs = scene.agentTypes.find((t) => t.id !== 'sheep')!;
+    const more = addGroupUse(scene, { type: wolfs.id, state: 0 }, inner.groupId, [0, 0]).edit(scene);
+    expect(useCountOf(more, inner.groupId)).toBe(2);
+    expect(useCountOf(more, outer.groupId)).toBe(1);
+    expect(useCountOf(more, 'nope')).toBe(0);
   });
 });
