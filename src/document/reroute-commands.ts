@@ -5,7 +5,7 @@
  */
 import { REROUTE_KIND } from '../../nodes/reroute';
 import type { SocketType } from '../../nodes/types';
-import { addNode, connect, coordinate, disconnect, freshNodeId, type Edit } from './commands';
+import { addNode, coordinate, freshNodeId, splice, type Edit } from './commands';
 import { nodeDefIn } from './group-def';
 import { graphIn, groupOfGraph, type GraphAt } from './graphs';
 import { GROUP_IN, type Connection, type GraphNode, type SceneDocument } from './types';
@@ -29,6 +29,6 @@ export function insertReroute(doc: SceneDocument, at: GraphAt, wire: Connection,
   if (!g || !type || !there) return null;
   const id = freshNodeId(g.nodes);
   const node: GraphNode = { id, kind: REROUTE_KIND, params: { type }, position: [coordinate(position[0]), coordinate(position[1])] };
-  const steps = [addNode(at, node), disconnect(at, wire), connect(at, wire.from, [id, 'in']), connect(at, [id, 'out'], wire.to)];
+  const steps = [addNode(at, node), splice(at, wire, id, 'in', 'out')];
   return { edit: (d) => steps.reduce((x, f) => f(x), d), id };
 }
