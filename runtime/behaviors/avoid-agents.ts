@@ -28,9 +28,9 @@ const COS45 = 0.7071067811865476;
  *   pass. Each agent looks only within R = min(range, that bound · (1 + 2⁻²⁰)): the margin is
  *   far above the float rounding of the test (a few parts in 10¹⁶), so a candidate at |r| ≥ R
  *   never passes it.
- * - The cells scanned are those from col(x − R) to col(x + R) (rows likewise), within the
- *   range's square of cells: floor and the rounding of x − R are monotone, so any agent with
- *   |Δx| < R is in them. The per-candidate tests are the formula's.
+ * - When R is less than the range, the cells scanned are those from col(x − R) to col(x + R)
+ *   (rows likewise), within the range's square of cells: floor and the rounding of x − R are
+ *   monotone, so any agent with |Δx| < R is in them. The per-candidate tests are the formula's.
  * - r·w > 0 with |r| ≥ clear: rejected before the division. Its t is negative, or −0 or 0 (when
  *   the quotient underflows or w·w does), and then r + w·t is r, which is not within clear.
  */
@@ -38,6 +38,7 @@ export function avoidAgentsPass(A: Agents, G: Agents, range: number, horizon: nu
   const grid = G.grid!;
   const same = A === G;
   const nx = grid.nx;
+  const ny = grid.ny;
   const cellStart = grid.cellStart;
   const sp = grid.pos;
   const sv = grid.vel;
@@ -55,6 +56,10 @@ export function avoidAgentsPass(A: Agents, G: Agents, range: number, horizon: nu
   // the later type (in type order) brakes at equal speeds; within one type, the later index
   const laterType = A.index > G.index;
   const vmax = fastest(sv, grid.n);
+  // an agent's own speed below which the reach of a threat may be less than the range (a first
+  // cut; the reach itself decides), and 0 when none is (horizon and clearance too long, vmax NaN)
+  const slow = (range - clear) / horizon - vmax;
+  const slow2 = slow > 0 ? slow * slow : 0;
   const n = A.count;
   for (let k = -1; k < n; k++) {
     if (k < 0) continue; // one empty turn first, as in flockPass (V8's on-stack replacement)
@@ -64,20 +69,29 @@ export function avoidAgentsPass(A: Agents, G: Agents, range: number, horizon: nu
     const y = P[2 * i + 1];
     const vx = V[2 * i];
     const vy = V[2 * i + 1];
-    // the reach of a threat (see above); NaN or beyond the range: the range
-    const bound = (clear + (Math.sqrt(vx * vx + vy * vy) + vmax) * horizon) * SLACK;
-    const R = bound < range ? bound : range;
-    const R2 = bound < range ? bound * bound : range2;
     const cx = grid.col(x);
     const cy = grid.row(y);
-    const ax = grid.col(x - R);
-    const bx = grid.col(x + R);
-    const ay = grid.row(y - R);
-    const by = grid.row(y + R);
-    const x0 = cx - reach > ax ? cx - reach : ax;
-    const x1 = cx + reach < bx ? cx + reach : bx;
-    const y0 = cy - reach > ay ? cy - reach : ay;
-    const y1 = cy + reach < by ? cy + reach : by;
+    let x0 = cx - reach > 0 ? cx - reach : 0;
+    let x1 = cx + reach < nx - 1 ? cx + reach : nx - 1;
+    let y0 = cy - reach > 0 ? cy - reach : 0;
+    let y1 = cy + reach < ny - 1 ? cy + reach : ny - 1;
+    let R2 = range2;
+    const s2 = vx * vx + vy * vy;
+    if (s2 < slow2) {
+      // slow enough for the reach of a threat (see above) to fall within the range: scan only there
+      const R = (clear + (Math.sqrt(s2) + vmax) * horizon) * SLACK;
+      if (R < range) {
+        R2 = R * R;
+        const ax = grid.col(x - R);
+        const bx = grid.col(x + R);
+        const ay = grid.row(y - R);
+        const by = grid.row(y + R);
+        if (ax > x0) x0 = ax;
+        if (bx < x1) x1 = bx;
+        if (ay > y0) y0 = ay;
+        if (by < y1) y1 = by;
+      }
+    }
     let best = -1;
     let bestT = Infinity;
     let bestIndex = 0;

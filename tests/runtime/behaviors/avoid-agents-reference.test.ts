@@ -169,6 +169,72 @@ describe('Avoid Agents against the formula of BEHAVIORS.md', () => {
     );
   });
 
+  it('finds a threat at the very edge of the disc it scans, on and next to the edges of cells', () => {
+    // two agents closing head-on, the other just inside the disc the pass looks in (the range, or
+    // the reach of a threat when the clearance and horizon are shorter), placed on or next to the
+    // edge of a row of cells: the cells the pass skips must never hold it
+    let found = 0;
+    let early = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          range: fc.oneof(fc.integer({ min: 5, max: 300 }), even(5, 300)),
+          grid: fc.oneof(fc.constant(1), even(1, 4)),
+          side: fc.integer({ min: 200, max: 3000 }),
+          x: even(0, 1),
+          y: even(0, 1),
+          // the other's row edge, the one nearest dy = row · disc radius, and where on it: just before, on, just after
+          row: even(-1, 1),
+          edge: fc.constantFrom(-1, 0, 1),
+          left: fc.boolean(),
+          // how far inside the disc: 2⁻ᵏ of its radius
+          k: fc.integer({ min: 1, max: 50 }),
+          speed: even(0.1, 4),
+          // the disc is the reach of a threat (clearance 0.001 px, horizon until they meet) rather than the range
+          reach: fc.boolean(),
+        }),
+        (c) => {
+          const w = new World({ width: c.side, height: c.side, edges: 'wrap', seed: 1, agentTypes: [{ id: 'a', count: 2, mass: 1, maxSpeed: 4, maxForce: 0.2, radius: c.reach ? 0 : 2 }] }, [{ queryRadius: c.range * c.grid }]);
+          const A = w.types[0];
+          const cs = A.grid!.cellSize;
+          const x = c.x * c.side;
+          const y = c.y * c.side;
+          // the disc's radius: the range, or half the range (then the horizon makes the reach that)
+          const D = c.reach ? c.range / 2 : c.range;
+          const d = D * (1 - 2 ** -c.k);
+          // the other on the near edge of its row (a whole number of cells from 0), nudged a little either way
+          const r0 = Math.round((y + c.row * D) / cs);
+          const yj = r0 * cs * (1 + c.edge * 2 ** -40);
+          const dy = yj - y;
+          if (!(Math.abs(dy) < d)) {
+            early++;
+            return;
+          }
+          const dx = Math.sqrt(d * d - dy * dy) * (c.left ? -1 : 1);
+          const len = Math.sqrt(dx * dx + dy * dy);
+          const ux = dx / len;
+          const uy = dy / len;
+          A.pos.set([x, y, x + dx, yj]);
+          A.vel.set([ux * c.speed, uy * c.speed, -ux * c.speed, -uy * c.speed]);
+          A.head.set([ux, uy, -ux, -uy]);
+          prepareTick(w);
+          // they meet at t = d / (2·speed): a horizon of that (the reach is then d and the clearance), or twice it
+          const T = c.reach ? (d / (2 * c.speed)) * (1 + 2 ** -40) : d / c.speed;
+          const buffer = c.reach ? 0.001 : 1;
+          const got = new Float64Array(4);
+          const want = new Float64Array(4);
+          avoidAgentsPass(A, A, c.range, T, buffer, got);
+          reference(A, A, c.range, T, buffer, want);
+          if (want[0] !== 0 || want[1] !== 0) found++;
+          expect(Array.from(got)).toEqual(Array.from(want));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(early).toBeLessThan(600);
+    expect(found).toBeGreaterThan(1200);
+  });
+
   it('finds threats in most of those worlds (the property is not vacuous)', () => {
     // a crowd on a collision course: the reference finds threats, and the kernel the same ones
     const w = new World({ width: 300, height: 300, edges: 'wrap', seed: 3, agentTypes: [{ id: 'a', count: 200, mass: 1, maxSpeed: 2, maxForce: 0.2, radius: 4, spawn: { speed: 1 } }] }, [{ queryRadius: 200 }]);
