@@ -1,6 +1,7 @@
 import { LitElement, css, html, svg } from 'lit';
 import type { SocketType } from '../../nodes/types';
 import { isAddPort } from '../document/group-def';
+import { GROUP_IN, GROUP_OUT } from '../document/types';
 import { REROUTE_KIND } from '../../nodes/reroute';
 import { dragState, onDragState } from './drag-state';
 import { inFarNode, inSkippedNode } from './node-element';
@@ -127,8 +128,9 @@ export class SteerSocket extends LitElement {
     return this.closest('[data-port]')?.getAttribute('data-port') ?? undefined;
   }
 
-  /** Whether this is a group boundary's "+". */
+  /** Whether this is a group boundary's "+" (only Group Input and Group Output look for their row). */
   private get adds(): boolean {
+    if (this.nodeId !== GROUP_IN && this.nodeId !== GROUP_OUT) return false;
     const key = this.key;
     return key !== undefined && isAddPort(this.nodeId, key);
   }

@@ -81,8 +81,17 @@ describe('a group’s ports, edited inside it', () => {
     expect(await page.locator('steer-node[data-node-id="@out"] [data-test="add-port"]').count()).toBe(1);
     await screenshot(page, 'group-ports-plus');
 
-    // Seek's Target → Group Input's "+": an input Target (a point), wired to the Seek
-    await dragFromTo(page, await centre(page, socket('s', 'input', 'target')), await centre(page, socket('@in', 'output', '@add')));
+    // Seek's Target → Group Input's "+": while dragged, the "+" lights up (Group Output's does not:
+    // it takes outputs); let go there, an input Target (a point), wired to the Seek
+    const from = await centre(page, socket('s', 'input', 'target'));
+    const plus = await centre(page, socket('@in', 'output', '@add'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + plus.x) / 2, from.y + 40, { steps: 6 });
+    await expect.poll(() => page.locator(socket('@in', 'output', '@add')).getAttribute('data-state')).toBe('compatible');
+    expect(await page.locator(socket('@out', 'input', '@add')).getAttribute('data-state')).toBe('incompatible');
+    await page.mouse.move(plus.x, plus.y, { steps: 6 });
+    await page.mouse.up();
     await expect.poll(async () => (await ports(page))?.inputs).toEqual([{ key: 'in1', label: 'Target', type: 'point' }]);
     expect(await innerWires(page)).toEqual(['@in.in1->s.target', 's.force->@out.out1']);
     const row = page.locator(socket('@in', 'output', 'in1'));

@@ -161,8 +161,17 @@ describe('reroutes in the editor', () => {
     await expect.poll(() => connections(page)).toEqual([]);
     expect((await reroutes(page))[0].params).toEqual({ type: 'force' });
 
-    // the Pointer's Point wired into it: it carries a point now, its sockets drawn as points
-    await dragFromTo(page, await centre(page, socket('p', 'output', 'point')), await centre(page, socket(r.id, 'input', 'in')));
+    // the Pointer's Point wired into it: while dragged, the reroute's In lights up though it carries
+    // a force; let go there, it carries a point, its sockets drawn as points
+    const from = await centre(page, socket('p', 'output', 'point'));
+    const into = await centre(page, socket(r.id, 'input', 'in'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + into.x) / 2, (from.y + into.y) / 2 + 30, { steps: 6 });
+    await expect.poll(() => page.locator(socket(r.id, 'input', 'in')).getAttribute('data-state')).toBe('compatible');
+    expect(await page.locator(socket('o', 'input', 'force')).getAttribute('data-state')).toBe('incompatible');
+    await page.mouse.move(into.x, into.y, { steps: 6 });
+    await page.mouse.up();
     await expect.poll(() => connections(page)).toEqual([`p.point->${r.id}.in`]);
     expect((await reroutes(page))[0].params).toEqual({ type: 'point' });
     await expect.poll(() => page.locator(socket(r.id, 'output', 'out')).getAttribute('type')).toBe('point');
