@@ -277,22 +277,25 @@ function freshPortLabel(ports: readonly GroupPort[], label: string): string {
  * LIMITS.groupPorts ports on that side already.
  */
 export function addPortWired(doc: SceneDocument, at: GraphAt, end: SocketEnd): { edit: Edit; key: string; label: string; side: PortSide } | null {
-  const id = groupOfGraph(at);
-  const group = doc.groups?.find((g) => g.id === id);
-  const socket = group && socketIn(doc, at, end);
-  if (!group || !socket) return null;
   const side: PortSide = end.side === 'input' ? 'inputs' : 'outputs';
-  const ports = group[side];
-  if (ports.length >= LIMITS.groupPorts) return null;
-  const port: GroupPort = { key: freshPortKey(ports, side), label: freshPortLabel(ports, socket.label), type: socket.type };
-  const wire: Connection = side === 'inputs' ? { from: [GROUP_IN, port.key], to: [end.nodeId, end.key] } : { from: [end.nodeId, end.key], to: [GROUP_OUT, port.key] };
-  const link = connect(at, wire.from, wire.to);
-  const edit: Edit = (d) => {
-    const g = d.groups?.find((x) => x.id === id);
-    if (!g || g !== group) return d;
-    return link(updateGroup(d, group.id, (x) => ({ ...x, [side]: [...x[side], port] })));
+  /** The port to add in `d` (the wire may have changed the group since: a wire taken off the input dropped on), and its wire. */
+  const plan = (d: SceneDocument): { port: GroupPort; link: Edit; id: string } | null => {
+    const id = groupOfGraph(at);
+    const group = d.groups?.find((g) => g.id === id);
+    const socket = group && socketIn(d, at, end);
+    if (!group || !socket || group[side].length >= LIMITS.groupPorts) return null;
+    const ports = group[side];
+    const port: GroupPort = { key: freshPortKey(ports, side), label: freshPortLabel(ports, socket.label), type: socket.type };
+    const link = side === 'inputs' ? connect(at, [GROUP_IN, port.key], [end.nodeId, end.key]) : connect(at, [end.nodeId, end.key], [GROUP_OUT, port.key]);
+    return { port, link, id: group.id };
   };
-  return { edit, key: port.key, label: port.label, side };
+  const first = plan(doc);
+  if (!first) return null;
+  const edit: Edit = (d) => {
+    const p = plan(d);
+    return p ? p.link(updateGroup(d, p.id, (g) => ({ ...g, [side]: [...g[side], p.port] }))) : d;
+  };
+  return { edit, key: first.port.key, label: first.port.label, side };
 }
 
 /** The document with `f` applied to every graph: each state's and any-state graph of every type, and every group's inner graph. */

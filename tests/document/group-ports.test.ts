@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/compiler/index';
-import { addNode, connect } from '../../src/document/commands';
+import { addNode, connect, disconnect } from '../../src/document/commands';
 import { addGroupUse, addPortWired, makeGroup, removeGroupPort, renameGroupPort } from '../../src/document/group-commands';
 import { groupNodeDef } from '../../src/document/group-def';
 import { validateScene } from '../../src/document/load';
@@ -69,6 +69,18 @@ describe('a group port added by a wire to "+"', () => {
     const d1 = addPortWired(doc, inside, { nodeId: 'seek', key: 'target', side: 'input' })!.edit(doc);
     const d2 = addPortWired(d1, inside, { nodeId: '@in', key: 'in1', side: 'output' })!.edit(d1);
     expect(groupOf(d2, groupId).outputs[1]).toEqual({ key: 'out2', label: 'Target', type: 'point' });
+  });
+
+  it('applies to the group as it is when the edit runs (a wire taken off the input dropped on, in the same gesture)', () => {
+    const { doc, inside, groupId } = scene();
+    const d1 = addPortWired(doc, inside, { nodeId: 'seek', key: 'target', side: 'input' })!.edit(doc);
+    // from the "+" onto the Seek's wired Target: the gesture first takes the wire there off
+    const made = addPortWired(d1, inside, { nodeId: 'seek', key: 'target', side: 'input' })!;
+    const off = disconnect(inside, { from: ['@in', 'in1'], to: ['seek', 'target'] })(d1);
+    const d2 = made.edit(off);
+    expect(groupOf(d2, groupId).inputs.map((p) => `${p.key} ${p.label}`)).toEqual(['in1 Target', 'in2 Target 2']);
+    expect(groupOf(d2, groupId).graph.connections).toContainEqual({ from: ['@in', 'in2'], to: ['seek', 'target'] });
+    expect(groupOf(d2, groupId).graph.connections.some((c) => c.from[1] === 'in1')).toBe(false);
   });
 
   it('changes nothing outside a group, for an unknown socket, or past the ports limit', () => {

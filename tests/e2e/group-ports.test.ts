@@ -130,7 +130,17 @@ describe('a group’s ports, edited inside it', () => {
     await dragFromTo(page, await centre(page, socket('s', 'input', 'target')), await centre(page, socket('@in', 'output', '@add')));
     await expect.poll(async () => (await ports(page))?.inputs.length).toBe(1);
 
+    // from Group Input's "+" onto Seek's wired Target: a second input takes the wire's place (one undo step)
+    await dragFromTo(page, await centre(page, socket('@in', 'output', '@add')), await centre(page, socket('s', 'input', 'target')));
+    await expect.poll(async () => (await ports(page))?.inputs.map((p) => p.label)).toEqual(['Target', 'Target 2']);
+    expect(await innerWires(page)).toEqual(['@in.in2->s.target', 's.force->@out.out1']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await ports(page))?.inputs.length).toBe(1);
+    expect(await innerWires(page)).toEqual(['@in.in1->s.target', 's.force->@out.out1']);
+    await expect.poll(() => page.locator(socket('@in', 'output', 'in2')).count()).toBe(0);
+
     // from the "+" of Group Output to Seek's Force: a second output
+    await page.locator(socket('@out', 'input', '@add')).waitFor();
     await dragFromTo(page, await centre(page, socket('@out', 'input', '@add')), await centre(page, socket('s', 'output', 'force')));
     await expect.poll(async () => (await ports(page))?.outputs).toEqual([
       { key: 'out1', label: 'Force', type: 'force' },
