@@ -7,6 +7,7 @@ import { fixEvent } from './fix-event';
 import { requestNodeHelp } from './help-event';
 import { groupButtons } from './group-buttons';
 import { portLabel } from './port-label';
+import { isAddPort } from '../document/group-def';
 import { GROUP_KIND } from '../document/types';
 import { shownOutputs, shownParams, shownRowInputs, type Schemes, type SteerNode } from './schemes';
 import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, REROUTE_WIDTH, ROW_HEIGHT, SOCKET_COLOR, UNKNOWN_CATEGORY_COLOR } from './theme';
@@ -337,7 +338,8 @@ export class SteerNodeElement extends LitElement {
   /** Tells the app the pointer is over an output (its live value shows beside it), or left it. */
   private hoverProbe(port: string | null, e?: PointerEvent): void {
     const n = this.data;
-    const detail = port && e ? { nodeId: n.id, port, kind: n.kind, x: e.clientX, y: e.clientY } : null;
+    // (a group boundary's "+" carries nothing to read)
+    const detail = port && e && !isAddPort(n.id, port) ? { nodeId: n.id, port, kind: n.kind, x: e.clientX, y: e.clientY } : null;
     this.dispatchEvent(new CustomEvent('probe-hover', { detail, bubbles: true, composed: true }));
   }
 
