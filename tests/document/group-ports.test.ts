@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/compiler/index';
-import { addNode, connect, disconnect } from '../../src/document/commands';
+import { addNode, connect, disconnect, moveNodes } from '../../src/document/commands';
 import { addGroupUse, addPortWired, makeGroup, removeGroupPort, renameGroupPort } from '../../src/document/group-commands';
-import { groupNodeDef } from '../../src/document/group-def';
+import { boundaryDefs, groupNodeDef } from '../../src/document/group-def';
 import { validateScene } from '../../src/document/load';
 import type { SceneDocument } from '../../src/document/types';
 import { deepFreeze, preset } from '../hardening/shared';
@@ -130,5 +130,21 @@ describe('removing and relabelling a group port', () => {
     expect(renameGroupPort(groupId, 'outputs', 'out1', 'x'.repeat(201))(doc)).toBe(doc);
     expect(renameGroupPort(groupId, 'outputs', 'out1', groupOf(doc, groupId).outputs[0].label)(doc)).toBe(doc);
     expect(renameGroupPort(groupId, 'inputs', 'out1', 'X')(doc)).toBe(doc);
+  });
+});
+
+describe('the boundary nodes’ definitions', () => {
+  it('end with "+" and stay the same across an edit of the inner graph (Group Input and Output are not redrawn), new when a port changes', () => {
+    const { doc, inside, groupId } = scene();
+    const before = boundaryDefs(groupOf(doc, groupId));
+    expect(before.in.outputs.map((p) => p.key)).toEqual(['@add']);
+    expect(before.out.inputs.map((p) => p.key)).toEqual(['out1', '@add']);
+    const moved = moveNodes(inside, [{ id: 'seek', position: [10, 10] }])(doc);
+    expect(groupOf(moved, groupId)).not.toBe(groupOf(doc, groupId));
+    expect(boundaryDefs(groupOf(moved, groupId))).toBe(before);
+    const renamed = renameGroupPort(groupId, 'outputs', 'out1', 'Danger')(moved);
+    expect(boundaryDefs(groupOf(renamed, groupId)).out.inputs[0].label).toBe('Danger');
+    const added = addPortWired(moved, inside, { nodeId: 'seek', key: 'target', side: 'input' })!.edit(moved);
+    expect(boundaryDefs(groupOf(added, groupId)).in.outputs.map((p) => p.key)).toEqual(['in1', '@add']);
   });
 });
