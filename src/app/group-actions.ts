@@ -6,7 +6,8 @@
  */
 import { GROUP_IN, GROUP_KIND, type Graph, type SceneDocument } from '../document/types';
 import type { Edit } from '../document/commands';
-import { makeGroup, removeGroup, removeGroupPort, renameGroup, renameGroupPort, ungroup, useCountOf, usesOfGroup, type PortSide } from '../document/group-commands';
+import { makeGroup, portLabelText, removeGroup, removeGroupPort, renameGroup, renameGroupPort, ungroup, useCountOf, usesOfGroup, type PortSide } from '../document/group-commands';
+import { LENGTHS } from '../document/schema';
 import type { SteerEditor } from '../editor/editor';
 import type { GroupActionDetail } from '../editor/group-event';
 import { groupFileName, groupFileText, importGroups, loadGroupFile } from '../document/group-file';
@@ -163,10 +164,10 @@ export class GroupActions {
     const id = host.groupPath[host.groupPath.length - 1];
     const side: PortSide = nodeId === GROUP_IN ? 'inputs' : 'outputs';
     const port = host.doc.groups?.find((x) => x.id === id)?.[side].find((p) => p.key === key);
-    const text = label.trim();
+    const text = portLabelText(label);
     if (!id || !port || text === port.label) return;
-    if (text.length < 1 || text.length > 200) {
-      host.notice = `A port's name is 1 to 200 characters; ${port.label} keeps its name.`;
+    if (text === undefined) {
+      host.notice = `A port's name is ${LENGTHS.name.min} to ${LENGTHS.name.max} characters; ${port.label} keeps its name.`;
       return;
     }
     host.apply(renameGroupPort(id, side, key, text));

@@ -7,7 +7,7 @@ import { inputPorts, isSink } from '../../nodes/index';
 import { expandUse } from './expand-group';
 import { graphIn, graphsOf, groupOfGraph, updateGraphIn, withGraph, type GraphAt } from './graphs';
 import { connect, coordinate, freshId, freshNodeId, type Edit } from './commands';
-import { LIMITS } from './schema';
+import { LENGTHS, LIMITS } from './schema';
 import { groupOf, nodeDefIn } from './group-def';
 import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Connection, type Graph, type GraphNode, type GroupParam, type GroupPort, type NodeGroup, type SceneDocument } from './types';
 
@@ -263,10 +263,25 @@ function freshPortKey(ports: readonly GroupPort[], side: PortSide): string {
   for (let k = ports.length + 1; ; k++) if (!ports.some((p) => p.key === `${base}${k}`)) return `${base}${k}`;
 }
 
-/** `label`, or `label 2`, `label 3`, … when a port of `ports` has it already. */
+/**
+ * `label`, or `label 2`, `label 3`, … when a port of `ports` has it already; the label cut so that
+ * it, number and all, stays within a name's length (what the app saves, it loads).
+ */
 function freshPortLabel(ports: readonly GroupPort[], label: string): string {
-  if (!ports.some((p) => p.label === label)) return label;
-  for (let k = 2; ; k++) if (!ports.some((p) => p.label === `${label} ${k}`)) return `${label} ${k}`;
+  const max = LENGTHS.name.max;
+  const first = label.slice(0, max);
+  if (!ports.some((p) => p.label === first)) return first;
+  for (let k = 2; ; k++) {
+    const suffix = ` ${k}`;
+    const text = `${label.slice(0, max - suffix.length)}${suffix}`;
+    if (!ports.some((p) => p.label === text)) return text;
+  }
+}
+
+/** A port's label as typed, trimmed; undefined when it is no name (empty, or longer than a name may be). */
+export function portLabelText(label: string): string | undefined {
+  const text = label.trim();
+  return text.length >= LENGTHS.name.min && text.length <= LENGTHS.name.max ? text : undefined;
 }
 
 /**
@@ -341,12 +356,12 @@ export const removeGroupPort =
     });
   };
 
-/** Relabels port `key` of group `id` (the key, and so every wire, stays); a label of 1 to 200 characters, else (or unchanged) the same document. */
+/** Relabels port `key` of group `id` (the key, and so every wire, stays); a label that is a name (portLabelText), else (or unchanged) the same document. */
 export const renameGroupPort =
   (id: string, side: PortSide, key: string, label: string): Edit =>
   (doc) => {
-    const text = label.trim();
-    if (text.length < 1 || text.length > 200) return doc;
+    const text = portLabelText(label);
+    if (text === undefined) return doc;
     return updateGroup(doc, id, (g) => {
       const k = g[side].findIndex((p) => p.key === key);
       if (k < 0 || g[side][k].label === text) return g;

@@ -48,6 +48,21 @@ describe('a group port added by a wire to "+"', () => {
     expect(problemsOn(wired, useId).filter((x) => x.severity === 'error')).toEqual([]);
   });
 
+  it('labelled after a port whose name is as long as a name may be: the number fits within it, and the scene still loads', () => {
+    const { doc, inside, groupId } = scene();
+    const out = addPortWired(doc, inside, { nodeId: 'seek', key: 'force', side: 'output' })!;
+    const long = 'x'.repeat(200);
+    const d2 = renameGroupPort(groupId, 'outputs', out.key, long)(out.edit(doc));
+    const inp = addPortWired(d2, inside, { nodeId: 'seek', key: 'target', side: 'input' })!;
+    const d3 = renameGroupPort(groupId, 'inputs', inp.key, long)(inp.edit(d2));
+    // two more outputs wired from Group Input's port of that name (pass-throughs): "xxx… 2" and "xxx… 3"
+    const d4 = addPortWired(d3, inside, { nodeId: '@in', key: inp.key, side: 'output' })!.edit(d3);
+    const d5 = addPortWired(d4, inside, { nodeId: '@in', key: inp.key, side: 'output' })!.edit(d4);
+    const labels = groupOf(d5, groupId).outputs.map((p) => p.label);
+    expect(labels.slice(-3)).toEqual([long, `${'x'.repeat(198)} 2`, `${'x'.repeat(198)} 3`]);
+    expect(validateScene(d5).ok).toBe(true);
+  });
+
   it('from an inner output to Group Output: a new output; a second one gets a fresh key and label', () => {
     const { doc, inside, groupId } = scene();
     const first = addPortWired(doc, inside, { nodeId: 'seek', key: 'force', side: 'output' })!;
