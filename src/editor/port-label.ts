@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { PortDef } from '../../nodes/types';
+import { isAddPort } from '../document/group-def';
 import { GROUP_IN, GROUP_OUT } from '../document/types';
 import { requestGroupAction } from './group-event';
 
@@ -107,6 +108,6 @@ export class SteerPortLabel extends LitElement {
 
 /** A row's label: on Group Input and Group Output (not their "+", which has none), a port label to rename or remove; elsewhere the text. */
 export function portLabel(nodeId: string, kind: string, p: PortDef) {
-  if ((kind === GROUP_IN || kind === GROUP_OUT) && p.label) return html`<steer-port-label class="label" .label=${p.label} node-id=${nodeId} .key=${p.key}></steer-port-label>`;
+  if ((kind === GROUP_IN || kind === GROUP_OUT) && !isAddPort(nodeId, p.key)) return html`<steer-port-label class="label" .label=${p.label} node-id=${nodeId} .key=${p.key}></steer-port-label>`;
   return html`<span class="label">${p.label}</span>`;
 }
