@@ -59,6 +59,17 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
     return g ? cycleThrough(g, [source.nodeId, source.key], [target.nodeId, target.key]) : null;
   }
 
+  /** Of a drag's ends [output, input], the socket wired to a group boundary's "+", or null when neither is a "+". */
+  function plusPartner(source: SocketData, target: SocketData): SocketData | null {
+    return isAddPort(source.nodeId, source.key) ? target : isAddPort(target.nodeId, target.key) ? source : null;
+  }
+
+  /** Whether a drop on a group boundary's "+" would add no port (the group has as many as it may). */
+  function portsFull(source: SocketData, target: SocketData): boolean {
+    const plus = plusPartner(source, target);
+    return !!plus && !(state.doc && addPortWired(state.doc, shownAt(state), plus));
+  }
+
   /**
    * Connections a refused drop must leave as they are. Before it asks to make a connection, the
    * flow takes the connection off the input dropped on (an input takes one); for a drop that is
@@ -77,7 +88,7 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
   function endDragOnAnySocket(from: SocketData, to: SocketData): boolean {
     drag.onSocket = true;
     const ends = typedEnds(from, to);
-    if (!ends || cycleOf(...ends)) {
+    if (!ends || cycleOf(...ends) || portsFull(...ends)) {
       for (const c of editor.getConnections()) if (c.target === to.nodeId && c.targetInput === to.key && to.side === 'input') keep.add(c.id);
     }
     return true;
@@ -95,7 +106,7 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
     const at = shownAt(state);
     const key = `gesture:${state.gesture}`;
     // a wire to a group boundary's "+": a new port of the group, wired (it closes no cycle: the boundary nodes have inputs or outputs only)
-    const plus = isAddPort(source.nodeId, source.key) ? target : isAddPort(target.nodeId, target.key) ? source : null;
+    const plus = plusPartner(source, target);
     if (plus) {
       const made = state.doc && addPortWired(state.doc, at, plus);
       if (!made) {

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GroupPort, SceneDocument } from '../../src/document/types';
-import { centre, doc, openApp, screenshot, socket, tick } from './app';
+import { centre, doc, openApp, openFile, screenshot, socket, tick } from './app';
 import { connections, dragFromTo, graphBox, openGraph, selection, type Hooks } from './graph';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
@@ -196,6 +196,78 @@ describe('a group’s ports, edited inside it', () => {
     await expect.poll(async () => (await ports(page))?.outputs[0].label).toBe('Force');
     const d: SceneDocument = await doc(page);
     expect(d.groups).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a group with all the ports it may have', () => {
+  it('a drag from Group Input’s "+" onto Seek’s wired Target adds nothing, says so, and leaves the wire there', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await page.click('[data-test="new"]');
+    await page.waitForFunction(() => document.querySelectorAll('steer-node').length === 2);
+    // a file whose group has 100 inputs (LIMITS.groupPorts), the first wired to a Seek inside
+    const d: SceneDocument = await doc(page);
+    const inputs = Array.from({ length: 100 }, (_, k) => ({ key: `in${k + 1}`, label: `Input ${k + 1}`, type: 'point' as const }));
+    d.groups = [
+      {
+        id: 'full',
+        name: 'Full',
+        inputs,
+        outputs: [{ key: 'out1', label: 'Force', type: 'force' }],
+        graph: {
+          // (the Seek beside Group Input's bottom, where its "+" is)
+          nodes: [{ id: 's', kind: 'seek', params: {}, position: [0, 2150] }],
+          connections: [
+            { from: ['@in', 'in1'], to: ['s', 'target'] },
+            { from: ['s', 'force'], to: ['@out', 'out1'] },
+          ],
+        },
+        inputPosition: [-300, -200],
+        outputPosition: [300, 0],
+      },
+    ];
+    d.agentTypes[0].states[0].graph = {
+      nodes: [
+        { id: 'p', kind: 'pointer', params: {}, position: [0, 0] },
+        { id: 'use', kind: 'group', params: { group: 'full' }, position: [300, 0] },
+        { id: 'o', kind: 'agent-output', params: {}, position: [600, 0] },
+      ],
+      connections: [
+        { from: ['p', 'point'], to: ['use', 'in1'] },
+        { from: ['use', 'out1'], to: ['o', 'force'] },
+      ],
+    };
+    await openFile(page, 'full-group.steer.json', d);
+    await page.locator('steer-node[data-node-id="use"]').waitFor();
+    await pick(page, 'use');
+    await expect.poll(() => selection(page)).toEqual(['use']);
+    await page.keyboard.press('Tab');
+    await page.locator('[data-test="group-breadcrumb"]').waitFor();
+    const plus = page.locator(socket('@in', 'output', '@add'));
+    await plus.waitFor();
+    // drag the empty canvas up (it pans) until Group Input's "+", under its 100 rows, and the Seek are in the graph's box
+    const g = await graphBox(page);
+    const target = page.locator(socket('s', 'input', 'target'));
+    const inView = async () =>
+      [await plus.boundingBox(), await target.boundingBox()].every((b) => !!b && b.y > g.y + 20 && b.y + b.height < g.y + g.height - 20 && b.x > g.x && b.x + b.width < g.x + g.width);
+    for (let k = 0; k < 12 && !(await inView()); k++) {
+      const was = (await plus.boundingBox())!.y;
+      const x = g.x + g.width - 40;
+      await page.mouse.move(x, g.y + g.height - 30);
+      await page.mouse.down();
+      await page.mouse.move(x, g.y + g.height / 2, { steps: 5 });
+      await page.mouse.up();
+      await expect.poll(async () => (await plus.boundingBox())!.y).toBeLessThan(was);
+    }
+    expect(await inView()).toBe(true);
+    await screenshot(page, 'group-ports-full');
+    const before = await innerWires(page);
+    await dragFromTo(page, await centre(page, socket('@in', 'output', '@add')), await centre(page, socket('s', 'input', 'target')));
+    await page.locator('[data-test="notice"]').filter({ hasText: 'Not added: a group has at most 100 inputs' }).waitFor();
+    expect((await ports(page))?.inputs).toHaveLength(100);
+    expect(await innerWires(page)).toEqual(before);
+    await expect.poll(() => page.locator('rete-connection-wrapper').count()).toBe(2);
     expect(errors).toEqual([]);
   });
 });
