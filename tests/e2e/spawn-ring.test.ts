@@ -17,8 +17,12 @@ afterEach(async () => {
   opened = undefined;
 });
 
-/** Resets the preview and waits for its fresh world at tick 0. */
+/**
+ * Pauses the preview (with its button) and resets it, then waits for its fresh world at tick 0
+ * (paused, so it stays there: a playing preview could step past 0 before the wait looks).
+ */
 async function reset(page: Page): Promise<void> {
+  if (await page.evaluate(() => (window as unknown as { __steerPreview: { playing: boolean } }).__steerPreview.playing)) await page.click('steer-preview [data-test="play-pause"]');
   await page.click('steer-preview [data-test="reset"]');
   await page.waitForFunction(() => (window as unknown as { __steerPreview: { world: { tick: number } | null } }).__steerPreview.world?.tick === 0);
 }
