@@ -8,6 +8,7 @@
 //   node scripts/bench-editor.mjs --zoomed-out   the whole graph in view (zoom 0.15)
 //   node scripts/bench-editor.mjs --no-boxes     without the scene's frames and notes (to compare)
 //   node scripts/bench-editor.mjs --no-reroutes  without the scene's 40 reroutes (to compare)
+//   node scripts/bench-editor.mjs --no-groups    rows 4–8 as plain Seek → Scale, not 5 uses of a group
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,9 +29,12 @@ const PORT = Number(process.env.BENCH_PORT ?? 4198);
 /**
  * A valid 200-node graph: 45 × (Point → Seek → Scale) and 45 Wanders into 15 Sums, into one Sum
  * with 3 Contains, into the output; 10 frames around its rows and 5 sticky notes beside them; 40
- * reroutes, on the wires from the first 40 Wanders into their Sums (`--no-reroutes`: none).
+ * reroutes, on the wires from the first 40 Wanders into their Sums (`--no-reroutes`: none); rows
+ * 4 to 8 use a group "Seek, scaled" (Seek → Scale) in place of their Seek and Scale (`--no-groups`:
+ * plain nodes), so 195 nodes drawn and 5 group uses, each standing for 2.
  */
 export function bigScene() {
+  const grouped = (i) => i >= 4 && i < 9 && !process.argv.includes('--no-groups');
   const nodes = [];
   const connections = [];
   const sums = [];
@@ -41,12 +45,19 @@ export function bigScene() {
     for (let k = 0; k < 3; k++) {
       const i = s * 3 + k;
       nodes.push({ id: `pt${i}`, kind: 'point', params: { x: 100 + ((i * 37) % 600), y: 100 + ((i * 53) % 400) }, position: [0, i * 110] });
-      nodes.push({ id: `seek${i}`, kind: 'seek', params: {}, position: [280, i * 110] });
-      nodes.push({ id: `scale${i}`, kind: 'scale', params: { factor: 0.1 }, position: [560, i * 110] });
+      if (grouped(i)) {
+        // one use of the group "Seek, scaled" in place of the row's Seek and Scale
+        nodes.push({ id: `use${i}`, kind: 'group', params: { group: 'seekScaled', factor: 0.1 }, position: [420, i * 110] });
+        connections.push({ from: [`pt${i}`, 'point'], to: [`use${i}`, 'target'] });
+        connections.push({ from: [`use${i}`, 'force'], to: [id, `in${k}`] });
+      } else {
+        nodes.push({ id: `seek${i}`, kind: 'seek', params: {}, position: [280, i * 110] });
+        nodes.push({ id: `scale${i}`, kind: 'scale', params: { factor: 0.1 }, position: [560, i * 110] });
+        connections.push({ from: [`pt${i}`, 'point'], to: [`seek${i}`, 'target'] });
+        connections.push({ from: [`seek${i}`, 'force'], to: [`scale${i}`, 'in'] });
+        connections.push({ from: [`scale${i}`, 'force'], to: [id, `in${k}`] });
+      }
       nodes.push({ id: `wander${i}`, kind: 'wander', params: {}, position: [820, i * 110] });
-      connections.push({ from: [`pt${i}`, 'point'], to: [`seek${i}`, 'target'] });
-      connections.push({ from: [`seek${i}`, 'force'], to: [`scale${i}`, 'in'] });
-      connections.push({ from: [`scale${i}`, 'force'], to: [id, `in${k}`] });
       if (i < 40 && !process.argv.includes('--no-reroutes')) {
         nodes.push({ id: `bend${i}`, kind: 'reroute', params: { type: 'force' }, position: [1056, i * 110 + 60] });
         connections.push({ from: [`wander${i}`, 'force'], to: [`bend${i}`, 'in'] });
@@ -65,9 +76,29 @@ export function bigScene() {
   // (each frame around four and a half rows of 110 px: the 45 rows in 10 frames)
   const frames = Array.from({ length: 10 }, (_, k) => ({ id: `frame${k}`, title: `Rows ${k * 4.5}`, color: ['#4a6fa5', '#5a8f5a', '#a5764a'][k % 3], x: -40, y: k * 495 - 60, width: 1100, height: 490 }));
   const notes = Array.from({ length: 5 }, (_, k) => ({ id: `note${k}`, text: `Note ${k}: these rows seek their points.`, x: -300, y: k * 990, width: 220, height: 120 }));
+  // (the group its five uses share: Seek → Scale, its Scale's factor set by each use)
+  const group = {
+    id: 'seekScaled',
+    name: 'Seek, scaled',
+    inputs: [{ key: 'target', label: 'Target', type: 'point' }],
+    outputs: [{ key: 'force', label: 'Force', type: 'force' }],
+    params: [{ key: 'factor', label: 'Factor', node: 'scale', param: 'factor' }],
+    graph: {
+      nodes: [
+        { id: 'seek', kind: 'seek', params: {}, position: [0, 0] },
+        { id: 'scale', kind: 'scale', params: { factor: 0.1 }, position: [280, 0] },
+      ],
+      connections: [
+        { from: ['@in', 'target'], to: ['seek', 'target'] },
+        { from: ['seek', 'force'], to: ['scale', 'in'] },
+        { from: ['scale', 'force'], to: ['@out', 'force'] },
+      ],
+    },
+  };
   return {
     format: 'steergraph',
     version: 6,
+    ...(grouped(4) ? { groups: [group] } : {}),
     name: 'Two hundred nodes',
     description: 'A large graph for the editor benchmark.',
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
@@ -113,6 +144,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await page.evaluate((text) => window.__steerApp.openText(text, 'two-hundred.steer.json'), JSON.stringify(bigScene()));
     const scene = bigScene();
     const reroutes = scene.agentTypes[0].states[0].graph.nodes.filter((n) => n.kind === 'reroute').length;
+    const uses = scene.agentTypes[0].states[0].graph.nodes.filter((n) => n.kind === 'group').length;
     await page.waitForFunction((n) => document.querySelectorAll('steer-node').length === n, scene.agentTypes[0].states[0].graph.nodes.length, { timeout: 60_000 });
     const problems = await page.evaluate(() => window.__steerApp.compiled.diagnostics.length);
     // the graph is drawn once every connection is (then the editor zooms to fit it all)
@@ -134,7 +166,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       }
       return { k: t.k, nodes };
     });
-    console.log(`200-node graph with ${reroutes} reroutes open (${problems} problems), zoom ${view.k.toFixed(2)}, ${view.nodes} nodes in view${zoom ? '' : ' (--zoomed-out: the whole graph)'}`);
+    console.log(`200-node graph with ${reroutes} reroutes and ${uses} group uses open (${problems} problems), zoom ${view.k.toFixed(2)}, ${view.nodes} nodes in view${zoom ? '' : ' (--zoomed-out: the whole graph)'}`);
 
     // each edit that changes the behaviour ends with the preview running the new module
     await page.evaluate(() => {
