@@ -67,7 +67,7 @@ export function bigScene() {
   const notes = Array.from({ length: 5 }, (_, k) => ({ id: `note${k}`, text: `Note ${k}: these rows seek their points.`, x: -300, y: k * 990, width: 220, height: 120 }));
   return {
     format: 'steergraph',
-    version: 6,
+    version: 7,
     name: 'Two hundred nodes',
     description: 'A large graph for the editor benchmark.',
     world: { width: 800, height: 600, edges: 'wrap', seed: 1, obstacles: [], paths: [], targets: [] },
