@@ -35,6 +35,8 @@ export const SLOTS_PARAM: OffsetsParam = {
   max: 256,
   range: 1e4,
   when: { key: 'shape', value: 'custom' },
+  // switched to Custom, the pad starts from the first five slots of the shape it had
+  seed: (value) => shapeOffsets(String(value('shape')), 5, Number(value('spacing')), Number(value('depth'))),
   help: 'The custom slots, px in the leader’s frame (x ahead, y to its right): click the pad to add one, drag a dot to move it, Alt+click a dot to remove it. Follower k takes slot k; past the last, the pattern repeats further behind.',
 };
 

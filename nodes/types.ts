@@ -105,6 +105,11 @@ export interface OffsetsParam extends ParamBase {
   max: number;
   range: number;
   when?: { key: string; value: boolean | string };
+  /**
+   * What the editor fills the list with when the `when` choice is made while it is empty (in the
+   * same undo step), from the node's values before that choice; absent: it stays empty.
+   */
+  seed?(value: (key: string) => ParamValue): Offsets;
 }
 
 export type ParamDef = NumberParam | BooleanParam | RefParam | ChoiceParam | NameParam | OffsetsParam;

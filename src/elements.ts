@@ -23,6 +23,7 @@ import { SteerContextMenu } from './editor/context-menu';
 import { SteerNodeMenu } from './editor/node-menu';
 import { SteerNodeElement } from './editor/node-element';
 import { SteerParam } from './editor/param-control';
+import { SteerSlotPad } from './editor/slot-pad';
 import { SteerSocket } from './editor/socket-element';
 import { SteerPreview } from './preview/preview';
 import { SteerTimeline } from './preview/timeline';
@@ -35,6 +36,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-node', SteerNodeElement],
   ['steer-socket', SteerSocket],
   ['steer-param', SteerParam],
+  ['steer-slot-pad', SteerSlotPad],
   ['steer-connection', SteerConnection],
   ['steer-node-menu', SteerNodeMenu],
   ['steer-context-menu', SteerContextMenu],
