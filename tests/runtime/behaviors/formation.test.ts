@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { circleTable, customSlot, formation, formationCustom, leaderFollow, offsetPursuit, slotOffset } from '../../../runtime/behaviors/formation';
 import { depthExtent, shapeOffsets } from '../../../nodes/formation';
 import { arrive } from '../../../runtime/behaviors/arrive';
 import { dsincos } from '../../../runtime/dsincos';
 import { World } from '../../../runtime/world';
 import { pairAt, place, spec, type AgentState } from '../helpers';
+import { createBehaviorWorld } from '../../../runtime/api';
+import { compile } from '../../../src/compiler/index';
+import { instantiate } from '../../../src/compiler/instantiate';
+import { emitModule } from '../../../src/compiler/module';
+import { importModule, removeDir, tempDir } from '../../fixtures/module-files';
+import { agentType, node, scene, wire } from '../../fixtures/scenes';
 
 /** One type of agents in these states (maxSpeed 4, maxForce 0.2, mass 1). */
 function agents(states: AgentState[]) {
@@ -154,6 +160,68 @@ describe('Custom formation slots', () => {
     expect(shapeOffsets('column', 2, 20, 10)).toEqual([[-10, 0], [-30, 0]]);
     expect(shapeOffsets('circle', 4, 30, 50).map(([x, y]) => [x, y])).toEqual([[-50, 0], [0, -50], [50, 0], [0, 50]]);
     expect(shapeOffsets('custom', 3, 30, 30)).toEqual([]);
+  });
+});
+
+describe('Custom formation, compiled', () => {
+  const dir = tempDir();
+  afterAll(() => removeDir(dir));
+  const drawn: [number, number][] = [[-30, -25], [-30, 25], [-60, 0]];
+  /** Soldiers in a Custom formation behind a captain marching right. */
+  const squad = (count: number) =>
+    scene(
+      [
+        agentType('soldier', [node('ag', 'agent', { agentType: 'captain' }), node('fm', 'formation', { shape: 'custom', spacing: 20, slots: drawn }), node('out', 'agent-output')], [wire('ag.agent', 'fm.leader'), wire('fm.force', 'out.force')], {
+          count,
+          spawn: { x: 100, y: 250, width: 100, height: 100, speed: 0 },
+        }),
+        agentType('captain', [node('goal', 'point', { x: 3900, y: 300 }), node('seek', 'seek'), node('out', 'agent-output')], [wire('goal.point', 'seek.target'), wire('seek.force', 'out.force')], {
+          count: 1,
+          maxSpeed: 0.6,
+          spawn: { x: 300, y: 295, width: 10, height: 10 },
+        }),
+      ],
+      { width: 4000, height: 600, edges: 'bounce' },
+      'Custom squad',
+    );
+
+  it('the followers hold the drawn slots, and past the last the pattern repeated behind (extent 30 + spacing 20 back)', () => {
+    const doc = squad(7);
+    const w = createBehaviorWorld(doc, instantiate(compile(doc)));
+    w.step(1500);
+    const [L, V, P] = [w.positions('captain'), w.velocities('captain'), w.positions('soldier')];
+    const s = Math.hypot(V[0], V[1]);
+    const [hx, hy] = [V[0] / s, V[1] / s];
+    const frame = Array.from({ length: 7 }, (_, k) => {
+      const [rx, ry] = [P[2 * k] - L[0], P[2 * k + 1] - L[1]];
+      return [rx * hx + ry * hy, rx * -hy + ry * hx];
+    });
+    const want = [...drawn, [-80, -25], [-80, 25], [-110, 0], [-130, -25]];
+    // (every follower trails its place alike: Arrive slows within its radius while keeping pace)
+    const lag = want[0][0] - frame[0][0];
+    expect(lag).toBeGreaterThan(0);
+    expect(lag).toBeLessThan(20);
+    frame.forEach(([along, lat], k) => {
+      expect(along + lag).toBeCloseTo(want[k][0], 0);
+      expect(lat).toBeCloseTo(want[k][1], 0);
+    });
+  });
+
+  it('runs bit-identically in the exported module and in process, also when agents are added past the drawn slots', async () => {
+    const doc = squad(4);
+    const exported = (await importModule(dir, emitModule(doc).js)).createWorld();
+    const page = createBehaviorWorld(doc, instantiate(compile(doc)));
+    for (const w of [exported, page]) {
+      w.step(200);
+      w.setCount('soldier', 11);
+      w.step(300);
+    }
+    for (const t of ['soldier', 'captain']) {
+      const a = exported.positions(t);
+      const b = page.positions(t);
+      expect(a.length).toBe(b.length);
+      expect(Array.from(a).every((v, j) => Object.is(v, b[j]))).toBe(true);
+    }
   });
 });
 
