@@ -105,7 +105,8 @@ export class SteerNodeElement extends LitElement {
     }
     :host(.far) header > *,
     :host(.far) .label,
-    :host(.far) steer-param {
+    :host(.far) steer-param,
+    :host(.far) steer-slot-pad {
       visibility: hidden;
     }
     :host(.selected) {

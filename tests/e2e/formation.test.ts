@@ -154,6 +154,14 @@ describe('Formation', () => {
     await expect.poll(slotsOf).toEqual(wedge);
     await page.keyboard.press('f');
     await expect.poll(() => pad.locator('[data-slot]').count()).toBe(5);
+    // the node is as tall as the editor reckons (its minimap, layout and socket places use that),
+    // give or take its border, as the Agent node is
+    const overEstimate = (id: string) =>
+      page.evaluate((nodeId) => {
+        const ed = (window as unknown as { __steerApp: { editor: { editor: { getNode(id: string): { height: number } } } } }).__steerApp.editor;
+        return (document.querySelector(`steer-node[data-node-id="${nodeId}"]`) as HTMLElement).offsetHeight - ed.editor.getNode(nodeId).height;
+      }, id);
+    expect(await overEstimate('fm')).toBe(await overEstimate('ag'));
 
     // A place on the pad: the leader at its centre heading right, ½ pad px per px (the pad's scale for these slots)
     const at = async ([ox, oy]: number[]) => {
