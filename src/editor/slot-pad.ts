@@ -3,8 +3,9 @@ import { depthExtent } from '../../nodes/formation';
 import type { Offsets, OffsetsParam } from '../../nodes/types';
 import { NODE_WIDTH, SLOT_PAD_HEIGHT } from './theme';
 
-/** The pad's drawing area, px (its viewBox): the node's width less the row's padding, the row's height less the caption. */
+/** The width of the pad's drawing area, px (its viewBox): the node's width less the row's padding. */
 export const PAD_WIDTH = NODE_WIDTH - 22;
+/** The height of the pad's drawing area, px: the row's height less the caption. */
 export const PAD_HEIGHT = SLOT_PAD_HEIGHT - 34;
 
 /** Offsets snap to this many px of the leader's frame. */
@@ -17,7 +18,8 @@ const DOT = 7;
 const MARGIN = 10;
 
 /**
- * The pad's scale, pad px per px of the leader's frame: ½ (±210 px ahead and behind), halved until
+ * The pad's scale, pad px per px of the leader's frame: ½ (±210 px ahead and behind, ±152 to the
+ * sides), halved until
  * every drawn slot fits. Powers of two, so the view jumps rarely and a slot's place stays exact.
  */
 export function padScale(slots: Offsets): number {
