@@ -152,6 +152,13 @@ describe('Formation', () => {
     await pad.waitFor();
     const wedge = [[-30, 0], [-60, 30], [-60, -30], [-90, 60], [-90, -60]];
     await expect.poll(slotsOf).toEqual(wedge);
+    // the pick and the slots it started from are one undo step
+    const shapeOf = async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'fm')!.params.shape;
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => [await shapeOf(), await slotsOf()]).toEqual([undefined, undefined]);
+    await pad.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => [await shapeOf(), await slotsOf()]).toEqual(['custom', wedge]);
     await page.keyboard.press('f');
     await expect.poll(() => pad.locator('[data-slot]').count()).toBe(5);
     // the node is as tall as the editor reckons (its minimap, layout and socket places use that),
