@@ -42,6 +42,9 @@ async function inCaptainFrame(page: Page): Promise<[number, number][]> {
 
 const near = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
 
+/** expect.poll with room for a busy machine: an edit recompiles the scene and redraws the node before the page shows it. */
+const soon = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
 describe('Formation', () => {
   it('added from the add menu, fed the captain through a dropped wire and wired to the output, lines the soldiers up behind the captain; Shape → Column re-forms them', async () => {
     opened = await openApp();
@@ -151,16 +154,16 @@ describe('Formation', () => {
     const pad = page.locator(`${fm} steer-slot-pad svg`);
     await pad.waitFor();
     const wedge = [[-30, 0], [-60, 30], [-60, -30], [-90, 60], [-90, -60]];
-    await expect.poll(slotsOf).toEqual(wedge);
+    await soon(slotsOf).toEqual(wedge);
     // the pick and the slots it started from are one undo step
     const shapeOf = async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'fm')!.params.shape;
     await page.keyboard.press('Control+z');
-    await expect.poll(async () => [await shapeOf(), await slotsOf()]).toEqual([undefined, undefined]);
+    await soon(async () => [await shapeOf(), await slotsOf()]).toEqual([undefined, undefined]);
     await pad.waitFor({ state: 'detached' });
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(async () => [await shapeOf(), await slotsOf()]).toEqual(['custom', wedge]);
+    await soon(async () => [await shapeOf(), await slotsOf()]).toEqual(['custom', wedge]);
     await page.keyboard.press('f');
-    await expect.poll(() => pad.locator('[data-slot]').count()).toBe(5);
+    await soon(() => pad.locator('[data-slot]').count()).toBe(5);
     // the node is as tall as the editor reckons (its minimap, layout and socket places use that),
     // give or take its border, as the Agent node is
     const overEstimate = (id: string) =>
@@ -183,9 +186,12 @@ describe('Formation', () => {
     };
     // two clicks on empty pad: slots 6 and 7
     await click([-120, 0]);
-    await expect.poll(slotsOf).toEqual([...wedge, [-120, 0]]);
+    await soon(slotsOf).toEqual([...wedge, [-120, 0]]);
+    await soon(() => pad.locator('[data-slot]').count()).toBe(6);
     await click([-20, -70]);
-    await expect.poll(slotsOf).toEqual([...wedge, [-120, 0], [-20, -70]]);
+    await soon(slotsOf).toEqual([...wedge, [-120, 0], [-20, -70]]);
+    // (the dot drawn before the mouse goes down on it: a press on empty pad would add one)
+    await soon(() => pad.locator('[data-slot]').count()).toBe(7);
     // slot 7 dragged behind, to the right
     const from = await at([-20, -70]);
     const to = await at([-150, 30]);
@@ -195,21 +201,21 @@ describe('Formation', () => {
     await page.mouse.move(to.x, to.y, { steps: 6 });
     await page.mouse.up();
     const drawn = [...wedge, [-120, 0], [-150, 30]];
-    await expect.poll(slotsOf).toEqual(drawn);
+    await soon(slotsOf).toEqual(drawn);
     // Alt+click on slot 4 removes it; the later slots move up one
     await click([-90, 60], true);
-    await expect.poll(slotsOf).toEqual(drawn.filter((_, k) => k !== 3));
-    await expect.poll(() => pad.locator('[data-slot]').count()).toBe(6);
+    await soon(slotsOf).toEqual(drawn.filter((_, k) => k !== 3));
+    await soon(() => pad.locator('[data-slot]').count()).toBe(6);
     await screenshot(page, 'formation-slot-pad-removed');
 
     // Ctrl+Z brings slot 4 back, and again takes the whole drag back
     await page.keyboard.press('Control+z');
-    await expect.poll(slotsOf).toEqual(drawn);
+    await soon(slotsOf).toEqual(drawn);
     await page.keyboard.press('Control+z');
-    await expect.poll(slotsOf).toEqual([...wedge, [-120, 0], [-20, -70]]);
+    await soon(slotsOf).toEqual([...wedge, [-120, 0], [-20, -70]]);
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(slotsOf).toEqual(drawn);
-    await expect.poll(() => pad.locator('[data-slot]').count()).toBe(7);
+    await soon(slotsOf).toEqual(drawn);
+    await soon(() => pad.locator('[data-slot]').count()).toBe(7);
 
     // from tick 0 (Reset: the captain walked on meanwhile), the preview's soldiers take the drawn
     // places; the eighth, past the last, takes slot 1 moved back by the pattern's depth
