@@ -4,8 +4,10 @@ import type { NodeDef, SocketType, ValueRef } from './types';
  * Reroute: a point a wire passes through, to lead it around other nodes. It computes nothing: the
  * compiler sees through it (src/compiler/flatten.ts), so `a → reroute → b` compiles as `a → b`
  * and a reroute with nothing wired in leaves the inputs it feeds unconnected. Its one input and
- * one output carry the type in its `type` parameter (the type of the wire it was made on), so
- * everything that reads a node's ports asks {@link rerouteDef} for that type's definition.
+ * one output carry the type in its `type` parameter (the type of the wire it was made on; one with
+ * no wires takes the type of the next socket it is wired to: connectRetyping,
+ * src/document/reroute-commands.ts), so everything that reads a node's ports asks
+ * {@link rerouteDef} for that type's definition.
  */
 
 /** The socket types a reroute can carry, in the order of SocketType. */
@@ -37,7 +39,7 @@ export function rerouteDef(type: unknown): NodeDef {
         type: 'choice',
         default: 'force',
         options: TYPES.map((value) => ({ value, label: value })),
-        help: 'What the wires through it carry: the type of the wire it was made on.',
+        help: 'What the wires through it carry: the type of the wire it was made on, or, once its wires are all gone, of the next socket it is wired to.',
       },
     ],
     layout: true,

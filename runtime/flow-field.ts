@@ -38,10 +38,28 @@ export const FLOW_LIMITS = {
   component: 1_000_000,
 } as const;
 
-/** A flow field as the tick path reads it (typed arrays; generated code reads `W.flowFields[j]`). */
+/**
+ * A flow field as the tick path reads it (typed arrays; generated code reads `W.flowFields[j]`).
+ *
+ * Every field is `declare`d and set in the constructor, never declared as a class field: with
+ * this project's define semantics (useDefineForClassFields) a declared field is first defined as
+ * undefined, and V8 then keeps it as a tagged value of any kind, so the kernel checked and unboxed
+ * each of x, y, cellSize, cols, rows, padRow and padStart for every agent. Set once, as numbers,
+ * they load as plain numbers.
+ */
 export class FlowField {
+  /** Unique among the world's flow fields. */
+  declare readonly id: string;
+  /** Top-left corner, px. */
+  declare readonly x: number;
+  declare readonly y: number;
+  /** The side of a cell, px. */
+  declare readonly cellSize: number;
+  /** Columns and rows of cells. */
+  declare readonly cols: number;
+  declare readonly rows: number;
   /** vx, vy per cell, row by row, each of length ≤ 1. */
-  readonly v: Float64Array;
+  declare readonly v: Float64Array;
   /**
    * The same vectors with a ring of one cell around them that repeats the border (cols + 2 by
    * rows + 2, row by row; entry (i + 1, j + 1) is cell (i, j), and the ring holds the nearest
@@ -50,20 +68,18 @@ export class FlowField {
    * indices of BEHAVIORS.md name, so the result is the same bits. Empty for a field of 0 columns
    * or rows (everywhere off-field, never read).
    */
-  readonly pad: Float64Array;
+  declare readonly pad: Float64Array;
   /** 2 · (cols + 2): the step from one row of {@link pad} to the next, in numbers. */
-  readonly padRow: number;
+  declare readonly padRow: number;
   /** padRow + 2: where cell (−1, −1)'s corner sample (i0, j0) = (i + 1, j + 1) of {@link pad} starts, past the ring. */
-  readonly padStart: number;
-  constructor(
-    readonly id: string,
-    readonly x: number,
-    readonly y: number,
-    readonly cellSize: number,
-    readonly cols: number,
-    readonly rows: number,
-    vectors: ArrayLike<number>,
-  ) {
+  declare readonly padStart: number;
+  constructor(id: string, x: number, y: number, cellSize: number, cols: number, rows: number, vectors: ArrayLike<number>) {
+    this.id = id;
+    this.x = x;
+    this.y = y;
+    this.cellSize = cellSize;
+    this.cols = cols;
+    this.rows = rows;
     const n = cols * rows;
     this.v = new Float64Array(2 * n);
     for (let k = 0; k < n; k++) {

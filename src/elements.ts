@@ -24,6 +24,7 @@ import { SteerNodeMenu } from './editor/node-menu';
 import { SteerNodeElement } from './editor/node-element';
 import { SteerParam } from './editor/param-control';
 import { SteerSlotPad } from './editor/slot-pad';
+import { SteerPortLabel } from './editor/port-label';
 import { SteerSocket } from './editor/socket-element';
 import { SteerPreview } from './preview/preview';
 import { SteerTimeline } from './preview/timeline';
@@ -37,6 +38,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-socket', SteerSocket],
   ['steer-param', SteerParam],
   ['steer-slot-pad', SteerSlotPad],
+  ['steer-port-label', SteerPortLabel],
   ['steer-connection', SteerConnection],
   ['steer-node-menu', SteerNodeMenu],
   ['steer-context-menu', SteerContextMenu],

@@ -25,20 +25,16 @@ export function flowField(out: Float64Array, o: number, A: Agents, i: number, F:
     out[o + 1] = 0;
     return;
   }
-  flowSample(out, o, F, gx, gy);
-  const S = A.maxSpeed[i];
-  const m = A.mass;
-  // desired = F·S; steer = (desired − v)·m
-  out[o] = (out[o] * S - vx) * m;
-  out[o + 1] = (out[o + 1] * S - vy) * m;
+  flowSample(out, o, F, gx, gy, vx, vy, A.maxSpeed[i], A.mass);
 }
 
 /**
- * The field's vector F at grid point (gx, gy) on the field, bilinear between cell centres, written
- * to out[o], out[o + 1]. A function of its own so that each of the two stays small enough for V8
- * to inline into the force function (one of both together was not).
+ * The steering force from the field's vector F at grid point (gx, gy) on the field, bilinear
+ * between cell centres: (F·S − v)·m, written to out[o], out[o + 1] (F itself is never stored, so
+ * it is not written and read back). A function of its own so that each of the two stays small
+ * enough for V8 to inline into the force function (one of both together was not).
  */
-function flowSample(out: Float64Array, o: number, F: FlowField, gx: number, gy: number): void {
+function flowSample(out: Float64Array, o: number, F: FlowField, gx: number, gy: number, vx: number, vy: number, S: number, m: number): void {
   const ux = gx - 0.5;
   const uy = gy - 0.5;
   const ci = Math.floor(ux);
@@ -52,6 +48,9 @@ function flowSample(out: Float64Array, o: number, F: FlowField, gx: number, gy: 
   // the corners (i0, j0) at a, (i1, j0) at a + 2, (i0, j1) at a + R, (i1, j1) at a + R + 2
   const a = cj * R + 2 * ci + F.padStart;
   // F = (V[j0][i0]·(1 − fx) + V[j0][i1]·fx)·(1 − fy) + (V[j1][i0]·(1 − fx) + V[j1][i1]·fx)·fy, in this order
-  out[o] = (V[a] * gfx + V[a + 2] * fx) * gfy + (V[a + R] * gfx + V[a + R + 2] * fx) * fy;
-  out[o + 1] = (V[a + 1] * gfx + V[a + 3] * fx) * gfy + (V[a + R + 1] * gfx + V[a + R + 3] * fx) * fy;
+  const Fx = (V[a] * gfx + V[a + 2] * fx) * gfy + (V[a + R] * gfx + V[a + R + 2] * fx) * fy;
+  const Fy = (V[a + 1] * gfx + V[a + 3] * fx) * gfy + (V[a + R + 1] * gfx + V[a + R + 3] * fx) * fy;
+  // desired = F·S; steer = (desired − v)·m
+  out[o] = (Fx * S - vx) * m;
+  out[o + 1] = (Fy * S - vy) * m;
 }

@@ -1,11 +1,12 @@
 /**
  * The node groups' actions in the app: group the selected nodes (Ctrl+G), ungroup a use
- * (Ctrl+Alt+G, or its node's button), export a group to a file and import one. Each is one undoable edit of
+ * (Ctrl+Alt+G, or its node's button), export a group to a file and import one, and inside a group
+ * remove or rename one of its ports (Group Input's and Group Output's rows). Each is one undoable edit of
  * the host's document (src/document/group-commands.ts); the notice says what happened.
  */
-import { GROUP_KIND, type Graph, type SceneDocument } from '../document/types';
+import { GROUP_IN, GROUP_KIND, type Graph, type SceneDocument } from '../document/types';
 import type { Edit } from '../document/commands';
-import { makeGroup, removeGroup, renameGroup, ungroup, usesOfGroup } from '../document/group-commands';
+import { makeGroup, removeGroup, removeGroupPort, renameGroup, renameGroupPort, ungroup, useCountOf, usesOfGroup, type PortSide } from '../document/group-commands';
 import type { SteerEditor } from '../editor/editor';
 import type { GroupActionDetail } from '../editor/group-event';
 import { groupFileName, groupFileText, importGroups, loadGroupFile } from '../document/group-file';
@@ -143,10 +144,41 @@ export class GroupActions {
     host.notice = host.doc === before ? `${r.group.name} is in this scene’s groups already.` : `Imported ${r.group.name}: add it from the palette’s Groups.`;
   }
 
-  /** A group node's button. */
+  /** Inside a group: removes its input (on Group Input, `@in`) or output (`@out`) `key`, with the wires to it inside and on every use. */
+  removePort(nodeId: string, key: string): void {
+    const { host } = this;
+    const id = host.groupPath[host.groupPath.length - 1];
+    const g = host.doc.groups?.find((x) => x.id === id);
+    const side: PortSide = nodeId === GROUP_IN ? 'inputs' : 'outputs';
+    const port = g?.[side].find((p) => p.key === key);
+    if (!g || !port) return;
+    host.apply(removeGroupPort(g.id, side, key));
+    const uses = useCountOf(host.doc, g.id);
+    host.notice = `Removed the ${side === 'inputs' ? 'input' : 'output'} ${port.label} of ${g.name}${uses ? ` from ${uses === 1 ? 'its use' : `all ${uses} uses`}` : ''} (Ctrl+Z takes it back).`;
+  }
+
+  /** Inside a group: relabels its input (`@in`) or output (`@out`) `key`; an empty label changes nothing. */
+  renamePort(nodeId: string, key: string, label: string): void {
+    const { host } = this;
+    const id = host.groupPath[host.groupPath.length - 1];
+    const side: PortSide = nodeId === GROUP_IN ? 'inputs' : 'outputs';
+    const port = host.doc.groups?.find((x) => x.id === id)?.[side].find((p) => p.key === key);
+    const text = label.trim();
+    if (!id || !port || text === port.label) return;
+    if (text.length < 1 || text.length > 200) {
+      host.notice = `A port's name is 1 to 200 characters; ${port.label} keeps its name.`;
+      return;
+    }
+    host.apply(renameGroupPort(id, side, key, text));
+    host.notice = `Renamed ${port.label} to ${text} (Ctrl+Z takes it back).`;
+  }
+
+  /** A group node's button, or a boundary node's port row. */
   onAction = (e: Event): void => {
     const d = (e as CustomEvent<GroupActionDetail>).detail;
     if (d.action === 'ungroup') this.ungroup(d.nodeId);
+    else if (d.action === 'remove-port') this.removePort(d.nodeId, d.key);
+    else if (d.action === 'rename-port') this.renamePort(d.nodeId, d.key, d.label);
     else this.exportGroup(String(this.host.shownGraph()?.nodes.find((n) => n.id === d.nodeId)?.params.group ?? ''));
   };
 }

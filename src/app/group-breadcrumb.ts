@@ -2,11 +2,11 @@
  * The bar over the canvas inside a group: where the editor is ("Sheep › graze › Keep away ›
  * Sense"); a click on a part leaves the groups after it (the type's or state's part: all of them).
  * The last part, the group shown, is a field: a name typed there and Enter (or leaving the field)
- * renames the group; Escape puts the name back. After it, how many nodes use the group ("3 uses"):
+ * renames the group; Escape puts the name back. (The field is set when the name changes, not on
+ * every render of the app: a render while the user typed put the old name back mid-word.) After it, how many nodes use the group ("3 uses"):
  * what is edited here changes all of them.
  */
 import { html, nothing } from 'lit';
-import { live } from 'lit/directives/live.js';
 import { useCountOf } from '../document/group-commands';
 import type { SceneDocument } from '../document/types';
 
@@ -37,7 +37,7 @@ export function renderGroupBreadcrumb(
       k === path.length - 1
         ? html`<span>›</span><input data-test="group-name" data-depth=${k + 1} aria-label="The group's name" title="The group's name: type a new one and press Enter"
             style="font:inherit;font-weight:600;color:var(--steer-text-strong);background:var(--steer-field);border:1px solid var(--steer-border);border-radius:4px;padding:1px 4px;width:${Math.max(6, name(id).length + 2)}ch"
-            .value=${live(name(id))}
+            .value=${name(id)}
             @keydown=${(e: KeyboardEvent) => {
               e.stopPropagation();
               const field = e.target as HTMLInputElement;

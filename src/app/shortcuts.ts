@@ -26,6 +26,7 @@ export const SHORTCUTS: readonly { area: string; items: readonly Shortcut[] }[] 
       { keys: 'Ctrl+G', does: 'Group the selected nodes into one group node' },
       { keys: 'Ctrl+Alt+G', does: 'Ungroup the selected group nodes' },
       { keys: 'Tab', does: 'Enter the selected group node’s group; with nothing selected, leave the group' },
+      { keys: 'Drag a wire to +', does: 'Inside a group: to Group Input’s or Group Output’s empty + socket, add a port to the group (double-click a port’s name to rename it; its × removes it)' },
       { keys: 'Drag a socket', does: 'Connect; drag a wire off an input to remove it; let it go on the empty canvas to add a node that takes it' },
       { keys: 'Ctrl+right-drag', does: 'Cut the wires the line crosses' },
       { keys: 'Drag a node onto a wire', does: 'Put it into the wire (a node without wires whose sockets fit)' },

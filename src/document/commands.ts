@@ -217,6 +217,23 @@ export const connect =
       return { ...g, nodes, connections };
     });
 
+/**
+ * Splices node `node` into `wire`, A→B becoming A→node→B: the wire becomes A→`input` where it
+ * stands, and `output`→B is added (a node or reroute dropped on a wire). Unlike disconnect and
+ * connect, it never grows a Sum's inputs: B's input was taken before and still is.
+ */
+export const splice =
+  (at: GraphAt, wire: Connection, node: string, input: string, output: string): Edit =>
+  (doc) =>
+    updateGraph(doc, at, (g) => {
+      const k = g.connections.findIndex((c) => sameEnd(c.from, wire.from) && sameEnd(c.to, wire.to));
+      if (k < 0 || wire.from[0] === node || wire.to[0] === node) return g;
+      const into: Connection = { from: [wire.from[0], wire.from[1]], to: [node, input] };
+      const connections = g.connections.flatMap((c, j) => (j === k ? [into] : c.to[0] === node && c.to[1] === input ? [] : [c]));
+      connections.push({ from: [node, output], to: [wire.to[0], wire.to[1]] });
+      return { ...g, connections };
+    });
+
 /** Removes a connection. */
 export const disconnect =
   (at: GraphAt, c: Connection): Edit =>

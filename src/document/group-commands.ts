@@ -1,12 +1,13 @@
 /**
  * Edits of the scene's group library and of group uses (every one an Edit, so undoable): make a
  * group from selected nodes, ungroup a use, rename a group, choose its parameters, add a use,
- * delete an unused group. Document shapes: types.ts, NodeGroup.
+ * delete an unused group; add a port wired from inside, remove or relabel a port. Document shapes: types.ts, NodeGroup.
  */
-import { isSink } from '../../nodes/index';
+import { inputPorts, isSink } from '../../nodes/index';
 import { expandUse } from './expand-group';
-import { graphIn, groupOfGraph, updateGraphIn, type GraphAt } from './graphs';
-import { coordinate, freshId, freshNodeId, type Edit } from './commands';
+import { graphIn, graphsOf, groupOfGraph, updateGraphIn, withGraph, type GraphAt } from './graphs';
+import { connect, coordinate, freshId, freshNodeId, type Edit } from './commands';
+import { LIMITS } from './schema';
 import { groupOf, nodeDefIn } from './group-def';
 import { GROUP_IN, GROUP_KIND, GROUP_OUT, type Connection, type Graph, type GraphNode, type GroupParam, type GroupPort, type NodeGroup, type SceneDocument } from './types';
 
@@ -227,4 +228,130 @@ export const removeGroup =
     if (groups.length > 0) return { ...doc, groups };
     const { groups: _g, ...rest } = doc;
     return rest;
+  };
+
+// ── A group's ports, edited from inside it (Group Input's and Group Output's "+", ×, rename) ──
+
+/** A group's inputs (Group Input's sockets, inside) or its outputs (Group Output's). */
+export type PortSide = 'inputs' | 'outputs';
+
+/** The socket at one end of a wire inside a group: an inner node's (or the boundary's) port. */
+export interface SocketEnd {
+  nodeId: string;
+  key: string;
+  side: 'input' | 'output';
+}
+
+/** The key, label and type of socket `end` in the graph at `at` (inside a group, its ports for Group Input and Output), or undefined. */
+export function socketIn(doc: SceneDocument, at: GraphAt, end: SocketEnd): GroupPort | undefined {
+  const group = doc.groups?.find((g) => g.id === groupOfGraph(at));
+  if (end.nodeId === GROUP_IN || end.nodeId === GROUP_OUT) {
+    const ports = end.nodeId === GROUP_IN ? (end.side === 'output' ? group?.inputs : undefined) : end.side === 'input' ? group?.outputs : undefined;
+    return ports?.find((p) => p.key === end.key);
+  }
+  const node = graphAt(doc, at)?.nodes.find((n) => n.id === end.nodeId);
+  const def = node && nodeDefIn(doc, node);
+  if (!node || !def) return undefined;
+  const ports = end.side === 'output' ? def.outputs : inputPorts(def, node.params);
+  const p = ports.find((x) => x.key === end.key);
+  return p && { key: p.key, label: p.label, type: p.type };
+}
+
+/** A key for a new port among `ports`: in1, in2, … (out1, … for outputs), the first one free after their count. */
+function freshPortKey(ports: readonly GroupPort[], side: PortSide): string {
+  const base = side === 'inputs' ? 'in' : 'out';
+  for (let k = ports.length + 1; ; k++) if (!ports.some((p) => p.key === `${base}${k}`)) return `${base}${k}`;
+}
+
+/** `label`, or `label 2`, `label 3`, … when a port of `ports` has it already. */
+function freshPortLabel(ports: readonly GroupPort[], label: string): string {
+  if (!ports.some((p) => p.label === label)) return label;
+  for (let k = 2; ; k++) if (!ports.some((p) => p.label === `${label} ${k}`)) return `${label} ${k}`;
+}
+
+/**
+ * Inside the group at `at`: a wire from socket `end` dropped on Group Input's "+" (end an input)
+ * or Group Output's "+" (end an output) adds a port to the group, of that socket's type and
+ * labelled after it, and connects it: one edit. Every use of the group then has the new socket,
+ * unconnected. Null when `at` is no group's graph, the socket is unknown, or the group has
+ * LIMITS.groupPorts ports on that side already.
+ */
+export function addPortWired(doc: SceneDocument, at: GraphAt, end: SocketEnd): { edit: Edit; key: string; label: string; side: PortSide } | null {
+  const side: PortSide = end.side === 'input' ? 'inputs' : 'outputs';
+  /** The port to add in `d` (the wire may have changed the group since: a wire taken off the input dropped on), and its wire. */
+  const plan = (d: SceneDocument): { port: GroupPort; link: Edit; id: string } | null => {
+    const id = groupOfGraph(at);
+    const group = d.groups?.find((g) => g.id === id);
+    const socket = group && socketIn(d, at, end);
+    if (!group || !socket || group[side].length >= LIMITS.groupPorts) return null;
+    const ports = group[side];
+    const port: GroupPort = { key: freshPortKey(ports, side), label: freshPortLabel(ports, socket.label), type: socket.type };
+    const link = side === 'inputs' ? connect(at, [GROUP_IN, port.key], [end.nodeId, end.key]) : connect(at, [end.nodeId, end.key], [GROUP_OUT, port.key]);
+    return { port, link, id: group.id };
+  };
+  const first = plan(doc);
+  if (!first) return null;
+  const edit: Edit = (d) => {
+    const p = plan(d);
+    return p ? p.link(updateGroup(d, p.id, (g) => ({ ...g, [side]: [...g[side], p.port] }))) : d;
+  };
+  return { edit, key: first.port.key, label: first.port.label, side };
+}
+
+/** The document with `f` applied to every graph: each state's and any-state graph of every type, and every group's inner graph. */
+function everyGraph(doc: SceneDocument, f: (g: Graph) => Graph): SceneDocument {
+  let changed = false;
+  const agentTypes = doc.agentTypes.map((t) => {
+    let type = t;
+    for (const { state, graph } of graphsOf(t, 0)) type = withGraph(type, state, f(graph));
+    if (type !== t) changed = true;
+    return type;
+  });
+  const groups = doc.groups?.map((g) => {
+    const graph = f(g.graph);
+    if (graph === g.graph) return g;
+    changed = true;
+    return { ...g, graph };
+  });
+  return changed ? { ...doc, agentTypes, ...(groups ? { groups } : {}) } : doc;
+}
+
+/**
+ * Removes port `key` from group `id`'s inputs or outputs: the wires to it inside go, and so do
+ * the wires to that socket on every use of the group, in every type, state and group. One edit.
+ */
+export const removeGroupPort =
+  (id: string, side: PortSide, key: string): Edit =>
+  (doc) => {
+    const group = doc.groups?.find((g) => g.id === id);
+    if (!group || !group[side].some((p) => p.key === key)) return doc;
+    const boundary = side === 'inputs' ? GROUP_IN : GROUP_OUT;
+    const touches = (c: Connection, node: string): boolean => (side === 'inputs' ? c.to[0] === node && c.to[1] === key : c.from[0] === node && c.from[1] === key);
+    const insideTouches = (c: Connection): boolean => (side === 'inputs' ? c.from[0] === boundary && c.from[1] === key : c.to[0] === boundary && c.to[1] === key);
+    const withoutPort = updateGroup(doc, id, (g) => ({
+      ...g,
+      [side]: g[side].filter((p) => p.key !== key),
+      graph: { ...g.graph, connections: g.graph.connections.filter((c) => !insideTouches(c)) },
+    }));
+    return everyGraph(withoutPort, (g) => {
+      const uses = new Set(g.nodes.filter((n) => n.kind === GROUP_KIND && n.params.group === id).map((n) => n.id));
+      if (!uses.size) return g;
+      const connections = g.connections.filter((c) => ![...uses].some((u) => touches(c, u)));
+      return connections.length === g.connections.length ? g : { ...g, connections };
+    });
+  };
+
+/** Relabels port `key` of group `id` (the key, and so every wire, stays); a label of 1 to 200 characters, else (or unchanged) the same document. */
+export const renameGroupPort =
+  (id: string, side: PortSide, key: string, label: string): Edit =>
+  (doc) => {
+    const text = label.trim();
+    if (text.length < 1 || text.length > 200) return doc;
+    return updateGroup(doc, id, (g) => {
+      const k = g[side].findIndex((p) => p.key === key);
+      if (k < 0 || g[side][k].label === text) return g;
+      const ports = g[side].slice();
+      ports[k] = { ...ports[k], label: text };
+      return { ...g, [side]: ports };
+    });
   };

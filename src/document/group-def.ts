@@ -58,21 +58,38 @@ export function groupOf(doc: SceneDocument, node: Pick<GraphNode, 'kind' | 'para
   return typeof id === 'string' ? doc.groups?.find((g) => g.id === id) : undefined;
 }
 
-const BOUNDARY = new WeakMap<NodeGroup, { in: NodeDef; out: NodeDef }>();
+/**
+ * The boundary definitions by the group's inputs array (edits that change only the inner graph
+ * keep it), then its name: an edit inside a group does not redraw Group Input and Group Output.
+ */
+const BOUNDARY = new WeakMap<NodeGroup['inputs'], { outputs: NodeGroup['outputs']; name: string; id: string; defs: { in: NodeDef; out: NodeDef } }>();
 
-/** The definitions of a group's Group Input (its outputs: the group's inputs) and Group Output (its inputs: the group's outputs), as the editor draws them inside. */
+/**
+ * The key of the empty "+" socket last on Group Input (an output) and on Group Output (an input):
+ * a wire dropped on it adds a port to the group (addPortWired, group-commands.ts). No group port
+ * has it (ID_PATTERN never matches `@`); its `force` type is a placeholder the wiring never reads.
+ */
+export const ADD_PORT = '@add';
+
+/** Whether a socket is a group boundary's "+" (see ADD_PORT). */
+export function isAddPort(nodeId: string, key: string): boolean {
+  return key === ADD_PORT && (nodeId === GROUP_IN || nodeId === GROUP_OUT);
+}
+
+/** The definitions of a group's Group Input (its outputs: the group's inputs, then "+") and Group Output (its inputs: the group's outputs, then "+"), as the editor draws them inside. */
 export function boundaryDefs(group: NodeGroup): { in: NodeDef; out: NodeDef } {
-  let defs = BOUNDARY.get(group);
-  if (defs) return defs;
+  const cached = BOUNDARY.get(group.inputs);
+  if (cached && cached.outputs === group.outputs && cached.name === group.name && cached.id === group.id) return cached.defs;
   const emit = () => {
     throw new Error(`group ${group.id}: its boundary is not compiled`);
   };
-  const help = (what: string) => `${what} of group ${group.name}: wire inner nodes to it. Tab leaves the group.`;
-  defs = {
-    in: { kind: GROUP_IN, label: 'Group Input', category: 'source', help: help('The inputs'), inputs: [], outputs: group.inputs.map((p) => ({ ...p })), params: [], emit },
-    out: { kind: GROUP_OUT, label: 'Group Output', category: 'output', help: help('The outputs'), inputs: group.outputs.map((p) => ({ ...p })), outputs: [], params: [], emit },
+  const help = (what: string) => `${what} of group ${group.name}: wire inner nodes to it; a wire to its empty "+" socket adds one. Tab leaves the group.`;
+  const add = { key: ADD_PORT, label: '', type: 'force' as const };
+  const defs: { in: NodeDef; out: NodeDef } = {
+    in: { kind: GROUP_IN, label: 'Group Input', category: 'source', help: help('The inputs'), inputs: [], outputs: [...group.inputs.map((p) => ({ ...p })), add], params: [], emit },
+    out: { kind: GROUP_OUT, label: 'Group Output', category: 'output', help: help('The outputs'), inputs: [...group.outputs.map((p) => ({ ...p })), add], outputs: [], params: [], emit },
   };
-  BOUNDARY.set(group, defs);
+  BOUNDARY.set(group.inputs, { outputs: group.outputs, name: group.name, id: group.id, defs });
   return defs;
 }
 

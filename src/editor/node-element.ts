@@ -6,6 +6,8 @@ import { canExpose } from '../document/param-commands';
 import { fixEvent } from './fix-event';
 import { requestNodeHelp } from './help-event';
 import { groupButtons } from './group-buttons';
+import { portLabel } from './port-label';
+import { isAddPort } from '../document/group-def';
 import { GROUP_KIND, type ParamValue } from '../document/types';
 import type { Offsets, ParamDef } from '../../nodes/types';
 import { shownOutputs, shownParams, shownRowInputs, type Schemes, type SteerNode } from './schemes';
@@ -366,7 +368,8 @@ export class SteerNodeElement extends LitElement {
   /** Tells the app the pointer is over an output (its live value shows beside it), or left it. */
   private hoverProbe(port: string | null, e?: PointerEvent): void {
     const n = this.data;
-    const detail = port && e ? { nodeId: n.id, port, kind: n.kind, x: e.clientX, y: e.clientY } : null;
+    // (a group boundary's "+" carries nothing to read)
+    const detail = port && e && !isAddPort(n.id, port) ? { nodeId: n.id, port, kind: n.kind, x: e.clientX, y: e.clientY } : null;
     this.dispatchEvent(new CustomEvent('probe-hover', { detail, bubbles: true, composed: true }));
   }
 
@@ -442,14 +445,14 @@ export class SteerNodeElement extends LitElement {
           (p) => html`<div class="row output" data-port=${p.key}
             @pointerenter=${(e: PointerEvent) => this.hoverProbe(p.key, e)}
             @pointerleave=${() => this.hoverProbe(null)}>
-            <span class="label">${p.label}</span>
+            ${portLabel(n.id, n.kind, p)}
             <rete-ref .data=${{ type: 'socket', side: 'output', key: p.key, nodeId: n.id, payload: n.outputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
           </div>`,
         )}
         ${shownRowInputs(n).map(
           (p) => html`<div class="row input ${portProblem(p.key) ? 'problem' : ''}" data-port=${p.key} title=${portProblem(p.key) ?? p.help ?? ''}>
             <rete-ref .data=${{ type: 'socket', side: 'input', key: p.key, nodeId: n.id, payload: n.inputs[p.key]?.socket }} .emit=${this.emit}></rete-ref>
-            <span class="label">${p.label}</span>
+            ${portLabel(n.id, n.kind, p)}
           </div>`,
         )}
         ${shownParams(n)

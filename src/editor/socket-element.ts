@@ -1,13 +1,18 @@
 import { LitElement, css, html, svg } from 'lit';
-import { canConnect } from '../../nodes/index';
 import type { SocketType } from '../../nodes/types';
+import { isAddPort } from '../document/group-def';
+import { GROUP_IN, GROUP_OUT } from '../document/types';
+import { REROUTE_KIND } from '../../nodes/reroute';
 import { dragState, onDragState } from './drag-state';
 import { inFarNode, inSkippedNode } from './node-element';
+import type { SteerNode } from './schemes';
+import { dragEnd, socketsFit, type FitEnd } from './socket-fit';
 import { SOCKET_COLOR, SOCKET_OUTLINE, SOCKET_SHAPE, UNKNOWN_SOCKET_COLOR } from './theme';
 
 /**
  * A socket, coloured and shaped by its type. While a connection is being dragged it lights up when
- * it would accept it and dims when it would refuse it.
+ * it would accept it and dims when it would refuse it. A group boundary's "+" (group-def.ts
+ * ADD_PORT) is drawn as an empty circle with a plus.
  */
 export class SteerSocket extends LitElement {
   static properties = {
@@ -59,6 +64,14 @@ export class SteerSocket extends LitElement {
       fill-opacity: 0.25;
       stroke-opacity: 0.25;
     }
+    .adds {
+      fill: none;
+      stroke: var(--steer-text-port);
+      stroke-width: 1.5;
+    }
+    :host([data-state='compatible']) .adds {
+      stroke: var(--steer-mark);
+    }
   `;
 
   constructor() {
@@ -97,10 +110,8 @@ export class SteerSocket extends LitElement {
     const d = dragState();
     let state: SteerSocket['state'] = 'idle';
     if (d && !(d.nodeId === this.nodeId && d.side === this.side)) {
-      const ok =
-        d.side !== this.side &&
-        d.nodeId !== this.nodeId &&
-        (d.side === 'output' ? canConnect(d.type, this.type) : canConnect(this.type, d.type));
+      const mine = this.end();
+      const ok = d.side !== this.side && d.nodeId !== this.nodeId && (d.side === 'output' ? socketsFit(dragEnd(d), mine) : socketsFit(mine, dragEnd(d)));
       // Zoomed out far, only the sockets that would take the drag light up. Dimming the others as
       // well (hundreds of them, a few px wide at that zoom) repainted every node in view, 10-30 ms a
       // frame through a drag on a 200-node graph.
@@ -112,11 +123,35 @@ export class SteerSocket extends LitElement {
     return true;
   }
 
+  /** The port key of the row this socket is drawn in (node-element.ts marks rows with data-port). */
+  private get key(): string | undefined {
+    return this.closest('[data-port]')?.getAttribute('data-port') ?? undefined;
+  }
+
+  /** Whether this is a group boundary's "+" (only Group Input and Group Output look for their row). */
+  private get adds(): boolean {
+    if (this.nodeId !== GROUP_IN && this.nodeId !== GROUP_OUT) return false;
+    const key = this.key;
+    return key !== undefined && isAddPort(this.nodeId, key);
+  }
+
+  /** This socket as an end of a wire: its type, whether it is a "+", whether its node is a reroute with no wires. */
+  private end(): FitEnd {
+    const root = this.getRootNode();
+    const node = root instanceof ShadowRoot ? (root.host as Element & { data?: SteerNode }).data : undefined;
+    const free = node?.kind === REROUTE_KIND && node.wired.size === 0 && node.wiredOutputs.size === 0;
+    return { type: this.type, adds: this.adds, free };
+  }
+
   protected willUpdate(): void {
     if (this.dataset.type !== this.type) this.dataset.type = this.type;
   }
 
   render() {
+    if (this.adds) {
+      const what = this.side === 'output' ? 'input' : 'output';
+      return html`<svg viewBox="0 0 20 20" role="img" aria-label="add a group ${what}" data-test="add-port"><title>Drag a wire from a socket inside to here: a new ${what} of the group</title>${svg`<circle class="shape adds" cx="10" cy="10" r="7"></circle><path class="adds" d="M10 6.5 V13.5 M6.5 10 H13.5"></path>`}</svg>`;
+    }
     const c = SOCKET_COLOR[this.type] ?? UNKNOWN_SOCKET_COLOR;
     const shape = SOCKET_SHAPE[this.type] ?? 'circle';
     const common = { fill: c, stroke: SOCKET_OUTLINE };

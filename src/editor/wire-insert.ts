@@ -7,7 +7,7 @@ import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import { canConnect, inputPorts } from '../../nodes/index';
 import type { NodeDef, PortDef } from '../../nodes/types';
-import { connect, disconnect, type Edit } from '../document/commands';
+import { splice, type Edit } from '../document/commands';
 import type { GraphAt } from '../document/graphs';
 import type { Connection as DocConnection, ParamValue } from '../document/types';
 import { wireOf } from './context-menus';
@@ -23,10 +23,7 @@ export function splicePorts(def: NodeDef, params: Readonly<Record<string, ParamV
 
 /** The edit that splices node `id` into the wire `from`→`to` by its ports `input` and `output`. */
 export function spliceInto(at: GraphAt, wire: DocConnection, id: string, ports: { input: PortDef; output: PortDef }): Edit {
-  const cut = disconnect(at, wire);
-  const into = connect(at, wire.from, [id, ports.input.key]);
-  const out = connect(at, [id, ports.output.key], wire.to);
-  return (doc) => out(into(cut(doc)));
+  return splice(at, wire, id, ports.input.key, ports.output.key);
 }
 
 /** What the splicing needs from its editor. */

@@ -1,14 +1,20 @@
 /**
  * Wiring gestures: dragging a wire from a socket. A typed connection that closes no cycle becomes
- * a document edit; one that would close a cycle is refused with a notice; any drop ends the drag;
+ * a document edit; one that would close a cycle is refused with a notice; a wire to a group
+ * boundary's "+" adds a port to the group; a reroute with no wires takes the type of the socket
+ * it is wired to (both in the same edit as the wire); any drop ends the drag;
  * a new wire dropped on nothing is handed to the host (wire-drop.ts: the add-node search opens
  * there); and a wire the user takes off becomes an edit too (every change to the graph comes from
  * the document).
  */
 import type { NodeEditor } from 'rete';
 import { ClassicFlow, getSourceTarget, type ConnectionPlugin, type SocketData } from 'rete-connection-plugin';
-import { canConnect } from '../../nodes/index';
 import { connect, disconnect, type Edit } from '../document/commands';
+import { addPortWired } from '../document/group-commands';
+import { isAddPort } from '../document/group-def';
+import { connectRetyping, isFreeReroute } from '../document/reroute-commands';
+import { LIMITS } from '../document/schema';
+import { ANY_SOCKET, socketsFit, type FitEnd } from './socket-fit';
 import { cycleThrough } from './cycles';
 import { setDragState } from './drag-state';
 import type { AreaExtra, Schemes } from './schemes';
@@ -25,17 +31,26 @@ export interface WiringHost {
 
 /** Makes wires on `connection` edits of the document shown in `state` (call after the area uses `connection`). */
 export function installWiring(editor: NodeEditor<Schemes>, connection: ConnectionPlugin<Schemes, AreaExtra>, state: EditorState, host: WiringHost): void {
-  /** The ends of a drag as [output, input], when the registry lets them connect (types, not the same node). */
+  /** A socket as an end of a wire: its type, whether it is a group boundary's "+", whether its node is a reroute with no wires. */
+  function fitEnd(socket: SocketData): FitEnd | null {
+    const n = editor.getNode(socket.nodeId);
+    const port = socket.side === 'output' ? n?.def?.outputs.find((p) => p.key === socket.key) : n?.inputDefs.find((p) => p.key === socket.key);
+    if (!port) return null;
+    return { type: port.type, adds: isAddPort(socket.nodeId, socket.key), free: !!state.doc && isFreeReroute(state.doc, shownAt(state), socket.nodeId) };
+  }
+
+  /**
+   * The ends of a drag as [output, input], when they may connect (not the same node; the types,
+   * or a "+" and a typed socket, or a reroute with no wires: socket-fit.ts).
+   */
   function typedEnds(from: SocketData, to: SocketData): [SocketData, SocketData] | null {
     const st = getSourceTarget(from, to);
     if (!st) return null;
     const [source, target] = st;
-    const s = editor.getNode(source.nodeId);
-    const t = editor.getNode(target.nodeId);
-    if (!s || !t || s === t) return null;
-    const out = s.def?.outputs.find((p) => p.key === source.key);
-    const inp = t.inputDefs.find((p) => p.key === target.key);
-    return out && inp && canConnect(out.type, inp.type) ? [source, target] : null;
+    if (source.nodeId === target.nodeId) return null;
+    const out = fitEnd(source);
+    const inp = fitEnd(target);
+    return out && inp && socketsFit(out, inp) ? [source, target] : null;
   }
 
   /** The cycle (node ids) a connection from `source` to `target` would close in the graph shown, or null. */
@@ -77,13 +92,30 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
     const ends = typedEnds(from, to);
     if (!ends) return false;
     const [source, target] = ends;
+    const at = shownAt(state);
+    const key = `gesture:${state.gesture}`;
+    // a wire to a group boundary's "+": a new port of the group, wired (it closes no cycle: the boundary nodes have inputs or outputs only)
+    const plus = isAddPort(source.nodeId, source.key) ? target : isAddPort(target.nodeId, target.key) ? source : null;
+    if (plus) {
+      const made = state.doc && addPortWired(state.doc, at, plus);
+      if (!made) {
+        host.notify?.(`Not added: a group has at most ${LIMITS.groupPorts} inputs and ${LIMITS.groupPorts} outputs.`);
+        return false;
+      }
+      host.apply(made.edit, key);
+      host.notify?.(`Added the ${made.side === 'inputs' ? 'input' : 'output'} ${made.label} to the group: every use of it has the new socket (× on its row removes it; Ctrl+Z takes it back).`);
+      return true;
+    }
     const cycle = cycleOf(source, target);
     if (cycle) {
       const names = [...cycle, cycle[0]].map((id) => editor.getNode(id)?.label ?? id).join(' → ');
       host.notify?.(`Not connected: that wire would close a cycle (${names}), and a force cannot depend on itself.`);
       return false;
     }
-    host.apply(connect(shownAt(state), [source.nodeId, source.key], [target.nodeId, target.key]), `gesture:${state.gesture}`);
+    // (a reroute with no wires takes the type of the socket it is wired to, in the same edit)
+    const a: [string, string] = [source.nodeId, source.key];
+    const b: [string, string] = [target.nodeId, target.key];
+    host.apply(state.doc ? connectRetyping(state.doc, at, a, b) : connect(at, a, b), key);
     return true;
   }
 
@@ -113,8 +145,12 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
       const s = ctx.data.socket;
       const node = editor.getNode(s.nodeId);
       const type = s.side === 'output' ? node?.def?.outputs.find((p) => p.key === s.key)?.type : node?.inputDefs.find((p) => p.key === s.key)?.type;
-      if (type) setDragState({ type, side: s.side, nodeId: s.nodeId });
-      drag.end = type ? { nodeId: s.nodeId, key: s.key, side: s.side, type } : null;
+      // from a "+" or a reroute with no wires, any typed socket lights up (socket-fit.ts)
+      const adds = isAddPort(s.nodeId, s.key);
+      const any = adds || (!!state.doc && isFreeReroute(state.doc, shownAt(state), s.nodeId));
+      if (type) setDragState({ type: any ? ANY_SOCKET : type, side: s.side, nodeId: s.nodeId });
+      // (let go on the canvas: the search lists the kinds that fit a reroute's type; a "+" opens none)
+      drag.end = type && !adds ? { nodeId: s.nodeId, key: s.key, side: s.side, type } : null;
       drag.onSocket = drag.tookOff = false;
     }
     if (ctx.type === 'connectiondrop') {

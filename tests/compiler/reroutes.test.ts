@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compiler/index';
 import { emitModule } from '../../src/compiler/module';
-import { removeNodes } from '../../src/document/commands';
+import { removeNodes, setParams } from '../../src/document/commands';
 import { makeGroup } from '../../src/document/group-commands';
 import { graphIn, type GraphAt } from '../../src/document/graphs';
 import { loadScene } from '../../src/document/load';
@@ -46,6 +46,10 @@ function reload(doc: SceneDocument): SceneDocument {
   if (!r.ok) throw new Error(r.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
   return r.doc;
 }
+
+/** The scene with the grazing graph's Sum given these parameters. */
+const updateSum = (doc: SceneDocument, params: Record<string, number>): SceneDocument =>
+  setParams(GRAZE, 'sum', params)(doc);
 
 const errors = (doc: SceneDocument) => compile(doc).diagnostics.filter((d) => d.severity === 'error');
 
@@ -183,6 +187,20 @@ describe('reroutes: deleting one joins its wires', () => {
     const { doc, ids } = rerouted(base, GRAZE, [['wander.force', 'sum.in0']]);
     const g = graphIn(removeNodes(GRAZE, [ids[0], 'wander'])(doc), GRAZE)!;
     expect(g.connections.some((c) => c.to[0] === 'sum' && c.to[1] === 'in0')).toBe(false);
+  });
+
+  it('a reroute on the wire into a Sum’s last input leaves the Sum’s inputs as they were', () => {
+    // (a new wire into the last input adds a free one; a reroute only moves where the wire comes from)
+    const sum = (d: SceneDocument) => graphIn(d, GRAZE)!.nodes.find((n) => n.id === 'sum')!.params;
+    expect(sum(base).inputs).toBe(4);
+    const { doc } = rerouted(base, GRAZE, [['separation.force', 'sum.in3']]);
+    expect(sum(doc)).toEqual(sum(base));
+    // nor does it mend a Sum whose input count is out of range: its error stays, and so does the program
+    const broken = updateSum(base, { inputs: 0 });
+    expect(errors(broken).map((e) => e.nodeId)).toEqual(['sum']);
+    const after = rerouted(broken, GRAZE, [['stay.force', 'sum.in1']]).doc;
+    expect(sum(after).inputs).toBe(0);
+    expect(compile(after).programSource).toBe(compile(broken).programSource);
   });
 
   it('putting a reroute on a wire that is not there changes nothing', () => {

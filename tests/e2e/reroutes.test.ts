@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { centre, doc, openApp, screenshot, socket, tick, waitForApp } from './app';
-import { openGraph, connections, nodes, selection } from './graph';
+import { dragFromTo, graphBox, nodeInFront, openGraph, connections, nodes, selection } from './graph';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -25,6 +25,20 @@ const WIDE = {
   ],
   connections: [{ from: ['w', 'force'] as [string, string], to: ['o', 'force'] as [string, string] }],
 };
+
+/** WIDE with a Pointer below the Wander. */
+const WIDE_POINTER = { ...WIDE, nodes: [...WIDE.nodes, { id: 'p', kind: 'pointer', params: {}, position: [0, 220] as [number, number] }] };
+
+/** Right-clicks the middle between two sockets (a wire between them) and picks Delete on the wire's menu. */
+async function deleteWireBetween(page: Page, a: string, b: string): Promise<void> {
+  const p = await centre(page, a);
+  const q = await centre(page, b);
+  const menu = page.locator('[data-test="context-menu"]');
+  await page.mouse.click((p.x + q.x) / 2, (p.y + q.y) / 2, { button: 'right' });
+  await menu.waitFor();
+  await menu.locator('button[data-item="delete"]').click();
+  await menu.waitFor({ state: 'detached' });
+}
 
 /** The program the preview runs (compiled from the open document). */
 const program = (page: Page) => page.evaluate(() => (window as unknown as { __steerApp: { compiled: { programSource: string } } }).__steerApp.compiled.programSource);
@@ -128,6 +142,69 @@ describe('reroutes in the editor', () => {
     await expect.poll(async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.some((n) => n.id === r.id && n.kind === 'reroute')).toBe(true);
     await page.locator(`steer-node[data-node-id="${r.id}"]`).waitFor();
     expect(await connections(page)).toEqual([`${r.id}.out->o.force`, `w.force->${r.id}.in`].sort());
+    expect(errors).toEqual([]);
+  });
+
+  it('a reroute whose wires are all deleted takes the type of what it is wired to next (one undo step); while wired, it keeps its type', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    await openGraph(page, WIDE_POINTER);
+    const at = await wireMiddle(page);
+    await page.mouse.dblclick(at.x, at.y);
+    await expect.poll(async () => (await reroutes(page)).length).toBe(1);
+    const [r] = await reroutes(page);
+    await page.locator(socket(r.id, 'output', 'out')).waitFor();
+    // its two wires deleted from their menus
+    await deleteWireBetween(page, socket('w', 'output', 'force'), socket(r.id, 'input', 'in'));
+    await expect.poll(() => connections(page)).toEqual([`${r.id}.out->o.force`]);
+    await deleteWireBetween(page, socket(r.id, 'output', 'out'), socket('o', 'input', 'force'));
+    await expect.poll(() => connections(page)).toEqual([]);
+    expect((await reroutes(page))[0].params).toEqual({ type: 'force' });
+
+    // the Pointer's Point wired into it: while dragged, the reroute's In lights up though it carries
+    // a force; let go there, it carries a point, its sockets drawn as points
+    const from = await centre(page, socket('p', 'output', 'point'));
+    const into = await centre(page, socket(r.id, 'input', 'in'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + into.x) / 2, (from.y + into.y) / 2 + 30, { steps: 6 });
+    await expect.poll(() => page.locator(socket(r.id, 'input', 'in')).getAttribute('data-state')).toBe('compatible');
+    expect(await page.locator(socket('o', 'input', 'force')).getAttribute('data-state')).toBe('incompatible');
+    await page.mouse.move(into.x, into.y, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => connections(page)).toEqual([`p.point->${r.id}.in`]);
+    expect((await reroutes(page))[0].params).toEqual({ type: 'point' });
+    await expect.poll(() => page.locator(socket(r.id, 'output', 'out')).getAttribute('type')).toBe('point');
+    expect(await page.locator(socket(r.id, 'input', 'in')).getAttribute('type')).toBe('point');
+    await screenshot(page, 'reroute-retyped');
+    // one Ctrl+Z takes back the wire and the type; redo puts both back
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => connections(page)).toEqual([]);
+    expect((await reroutes(page))[0].params).toEqual({ type: 'force' });
+    await expect.poll(() => page.locator(socket(r.id, 'output', 'out')).getAttribute('type')).toBe('force');
+    await page.keyboard.press('Control+Shift+Z');
+    await expect.poll(() => connections(page)).toEqual([`p.point->${r.id}.in`]);
+    await expect.poll(() => page.locator(socket(r.id, 'output', 'out')).getAttribute('type')).toBe('point');
+
+    // wired, it keeps its type: its Point does not go into the Agent Output's Force
+    await dragFromTo(page, await centre(page, socket(r.id, 'output', 'out')), await centre(page, socket('o', 'input', 'force')));
+    expect(await connections(page)).toEqual([`p.point->${r.id}.in`]);
+    expect((await reroutes(page))[0].params).toEqual({ type: 'point' });
+    // let go on the empty canvas, the search lists the kinds that take a point (Seek, not Sum)
+    const g = await graphBox(page);
+    const empty = { x: g.x + g.width / 2, y: g.y + 40 };
+    expect(await nodeInFront(page, empty)).toBeUndefined();
+    const menu = page.locator('steer-node-menu');
+    await dragFromTo(page, await centre(page, socket(r.id, 'output', 'out')), empty);
+    await menu.waitFor();
+    const listed = await menu.locator('button[data-kind]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-kind')));
+    expect(listed).toContain('seek');
+    expect(listed).not.toContain('sum');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    // (read again after the later gestures: the refused drop added nothing and changed no type)
+    expect(await connections(page)).toEqual([`p.point->${r.id}.in`]);
+    expect((await reroutes(page))[0].params).toEqual({ type: 'point' });
     expect(errors).toEqual([]);
   });
 });

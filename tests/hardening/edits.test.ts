@@ -1,9 +1,10 @@
 /**
  * Random edit sequences, model-based: thousands of sequences of the edits the editor, the panels
  * and the preview make (add, remove, connect, disconnect, change a parameter, move, paste, add and
- * remove agent types, world edits, walls drawn and edited, reroutes put on wires and deleted, undo,
- * redo), each resolved against the document of the moment the way the app resolves a user's
- * gesture, and applied through History.
+ * remove agent types, world edits, walls drawn and edited, reroutes put on wires, wired (a reroute
+ * with no wires taking the other socket's type) and deleted, group ports added by a wire to "+",
+ * removed and renamed, undo, redo), each resolved against the document of the moment the way the
+ * app resolves a user's gesture, and applied through History.
  * After every step:
  *
  * - the document is valid (validateScene), and saving it and loading the text gives it back;
@@ -47,17 +48,18 @@ import { FRAME_COLORS, addFrame, addNote, alignment, freshBoxId, moveFrame, remo
 import { loadScene, validateScene } from '../../src/document/load';
 import { LIMITS, RANGES } from '../../src/document/schema';
 import { serializeScene } from '../../src/document/serialize';
-import { ANY_STATE, graphOf, type GraphAt } from '../../src/document/graphs';
-import { addGroupUse, groupParamFor, makeGroup, removeGroup, renameGroup, setGroupParams, ungroup } from '../../src/document/group-commands';
+import { ANY_STATE, graphIn, graphOf, type GraphAt } from '../../src/document/graphs';
+import { addGroupUse, addPortWired, groupParamFor, makeGroup, removeGroup, removeGroupPort, renameGroup, renameGroupPort, setGroupParams, ungroup } from '../../src/document/group-commands';
+import { nodeDefIn } from '../../src/document/group-def';
 import { addState, freshStateName, moveState, removeState, renameState, updateState } from '../../src/document/state-commands';
-import { ID_PATTERN, VERSION, type AgentType, type Graph, type ParamValue, type SceneDocument } from '../../src/document/types';
+import { ID_PATTERN, VERSION, type AgentType, type Graph, type GraphNode, type ParamValue, type SceneDocument } from '../../src/document/types';
 import { paintFlow } from '../../src/document/flow-commands';
 import { addWall, insertWallPoint, moveWallPoint, removeWall, removeWallPoint, updateWall } from '../../src/document/wall-commands';
 import { guardScene } from '../../bench/guard-scene';
 import { removeWires } from '../../src/editor/context-menus';
 import { addNodeWired, fittingPort, type WireEnd } from '../../src/editor/wire-drop';
 import { spliceInto, splicePorts } from '../../src/editor/wire-insert';
-import { insertReroute } from '../../src/document/reroute-commands';
+import { connectRetyping, insertReroute, isFreeReroute } from '../../src/document/reroute-commands';
 import { deepFreeze, preset } from './shared';
 
 const RUNS = Number(process.env.HARDENING_EDIT_RUNS ?? 2000);
@@ -197,7 +199,7 @@ type Action =
   | { a: 'addWired'; type: number; state: number; kind: number; node: number; port: number; output: boolean; pos: [number, number] }
   | { a: 'cutWires'; type: number; state: number; picks: number[] }
   | { a: 'splice'; type: number; state: number; node: number; pick: number }
-  | { a: 'reroute'; type: number; state: number; pick: number; pos: [number, number]; del: boolean }
+  | { a: 'reroute'; type: number; state: number; pick: number; pos: [number, number]; del: boolean; wire: number }
   | { a: 'setParam'; type: number; state: number; node: number; key: number; own: boolean; value: ValueSpec; merge: boolean }
   | { a: 'move'; type: number; state: number; picks: number[]; to: [number, number][]; dragged: boolean }
   | { a: 'paste'; from: number; fromState: number; type: number; state: number; picks: number[]; offset: [number, number] | null; times: number }
@@ -269,7 +271,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ a: fc.constant('addWired' as const), type: nat, state: nat, kind: nat, node: nat, port: nat, output: fc.boolean(), pos: position }) },
   { weight: 2, arbitrary: fc.record({ a: fc.constant('cutWires' as const), type: nat, state: nat, picks }) },
   { weight: 2, arbitrary: fc.record({ a: fc.constant('splice' as const), type: nat, state: nat, node: nat, pick: nat }) },
-  { weight: 3, arbitrary: fc.record({ a: fc.constant('reroute' as const), type: nat, state: nat, pick: nat, pos: position, del: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('reroute' as const), type: nat, state: nat, pick: nat, pos: position, del: fc.boolean(), wire: nat }) },
   { weight: 8, arbitrary: fc.record({ a: fc.constant('setParam' as const), type: nat, state: nat, node: nat, key: nat, own: fc.boolean(), value: paramValue, merge: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('move' as const), type: nat, state: nat, picks, to: fc.array(position, { maxLength: 6 }), dragged: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ a: fc.constant('paste' as const), from: nat, fromState: nat, type: nat, state: nat, picks, offset: fc.option(position), times: fc.integer({ min: 1, max: 3 }) }) },
@@ -293,7 +295,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ a: fc.constant('makeGroup' as const), type: nat, state: nat, picks }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('ungroup' as const), type: nat, state: nat, node: nat }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant('groupUse' as const), type: nat, state: nat, group: nat, pos: position }) },
-  { weight: 1, arbitrary: fc.record({ a: fc.constant('groupLibrary' as const), op: fc.nat({ max: 2 }), group: nat, node: nat, key: nat, name }) },
+  { weight: 3, arbitrary: fc.record({ a: fc.constant('groupLibrary' as const), op: fc.nat({ max: 7 }), group: nat, node: nat, key: nat, name }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -448,10 +450,35 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       // As a double-click on a wire (or its menu's Insert reroute), or Delete on a reroute (its wires join).
       const t = typeAt(doc, x.type);
       const { at, graph } = graphAt(t, x.state);
-      if (x.del) {
-        const rs = graph.nodes.filter((n) => n.kind === 'reroute');
+      const rs = graph.nodes.filter((n) => n.kind === 'reroute');
+      if (x.del && x.wire % 2 === 0) {
         const r = rs[x.pick % Math.max(1, rs.length)];
         return { edit: r ? removeNodes(at, [r.id]) : (d) => d };
+      }
+      if (x.del) {
+        // As a drag between a reroute and another node's socket: a reroute with no wires takes that
+        // socket's type. With none such, one from the palette (a reroute carrying a force) first.
+        const free = rs.filter((n) => isFreeReroute(doc, at, n.id));
+        const fresh: GraphNode | null = free.length ? null : { id: freshNodeId(graph.nodes), kind: 'reroute', params: {}, position: x.pos };
+        const add = fresh ? addNode(at, fresh) : (d: SceneDocument) => d;
+        const before = add(doc);
+        const r = fresh ?? (x.pick % 3 ? free[x.pick % free.length] : rs[x.pick % rs.length]);
+        const other = graph.nodes[x.wire % Math.max(1, graph.nodes.length)];
+        const def = other && nodeDefIn(doc, other);
+        const into = x.wire % 3 === 0;
+        const ports = def ? (into ? def.outputs : inputPorts(def, other.params)) : [];
+        const port = ports[x.wire % Math.max(1, ports.length)];
+        if (!port || other.id === r.id) return { edit: add };
+        const from: [string, string] = into ? [other.id, port.key] : [r.id, 'out'];
+        const to: [string, string] = into ? [r.id, 'in'] : [other.id, port.key];
+        // (two free reroutes: the one wired to takes the other's type)
+        const retyped = isFreeReroute(before, at, r.id) && (into || !isFreeReroute(before, at, other.id));
+        const link = connectRetyping(before, at, from, to);
+        const edit: Edit = (d) => link(add(d));
+        const after = graphIn(edit(doc), at)?.nodes.find((n) => n.id === r.id);
+        if (after) expect(after.params.type ?? 'force').toBe(retyped ? port.type : (r.params.type ?? 'force'));
+        if (retyped && after) reroutesRetyped++;
+        return { edit };
       }
       const wire = graph.connections[x.pick % Math.max(1, graph.connections.length)];
       const made = wire ? insertReroute(doc, at, wire, x.pos) : null;
@@ -636,6 +663,38 @@ function resolve(doc: SceneDocument, x: Action): { edit: Edit; key?: string } | 
       const g = groups[x.group % groups.length];
       if (x.op === 0) return { edit: renameGroup(g.id, x.name) };
       if (x.op === 2) return { edit: removeGroup(g.id) };
+      const inside: GraphAt = { type: doc.agentTypes[0]?.id ?? 'none', state: 0, group: g.id };
+      if (x.op === 3 || x.op > 5) {
+        // As a wire from a socket inside the group (an inner node's, or the boundary's) to Group Input's or Group Output's "+"
+        const ends = [...g.graph.nodes.map((n) => n.id), '@in', '@out'];
+        const nodeId = ends[x.node % ends.length];
+        const n = g.graph.nodes.find((m) => m.id === nodeId);
+        const def = n && nodeDefIn(doc, n);
+        const ins = def ? inputPorts(def, n.params) : [];
+        const input = x.key % 2 === 0 ? ins.length > 0 : !def?.outputs.length;
+        const keys = def ? (input ? ins : def.outputs).map((p) => p.key) : (nodeId === '@in' ? g.inputs : g.outputs).map((p) => p.key);
+        const made = addPortWired(doc, inside, { nodeId, key: keys[x.key % Math.max(1, keys.length)] ?? 'none', side: n ? (input ? 'input' : 'output') : nodeId === '@in' ? 'output' : 'input' });
+        if (!made) return { edit: (d) => d };
+        const after = made.edit(doc).groups!.find((y) => y.id === g.id)!;
+        expect(after[made.side].length).toBe(g[made.side].length + 1);
+        portsAdded++;
+        return { edit: made.edit };
+      }
+      if (x.op === 4 || x.op === 5) {
+        // the × on a port's row (its wires inside and on every use go), or a double-click renaming it
+        const side = x.key % 2 === 0 ? 'inputs' : 'outputs';
+        const port = g[side][x.node % Math.max(1, g[side].length)];
+        if (!port) return { edit: (d) => d };
+        if (x.op === 5) return { edit: renameGroupPort(g.id, side, port.key, x.name) };
+        const edit = removeGroupPort(g.id, side, port.key);
+        const after = edit(doc);
+        const graphs = [...after.agentTypes.flatMap((t) => [...t.states.map((st) => st.graph), ...(t.anyState ? [t.anyState] : [])]), ...(after.groups ?? []).map((y) => y.graph)];
+        for (const gr of graphs) {
+          const uses = new Set(gr.nodes.filter((n) => n.kind === 'group' && n.params.group === g.id).map((n) => n.id));
+          expect(gr.connections.some((c) => (side === 'inputs' ? uses.has(c.to[0]) && c.to[1] === port.key : uses.has(c.from[0]) && c.from[1] === port.key))).toBe(false);
+        }
+        return { edit };
+      }
       const inner = g.graph.nodes.length ? g.graph.nodes[x.node % g.graph.nodes.length] : undefined;
       const def = inner && getNodeDef(inner.kind);
       const keys = def ? paramDefs(def, inner.params).map((p) => p.key) : [];
@@ -769,6 +828,9 @@ function checkDocument(doc: SceneDocument): void {
 
 /** Reroutes put on wires whose program was checked unchanged (the 'reroute' action). */
 let reroutesChecked = 0;
+/** Reroutes with no wires wired (taking the other socket's type), and group ports added by a wire to "+". */
+let reroutesRetyped = 0;
+let portsAdded = 0;
 
 /** Runs one sequence through History and a model of it; returns how many edits changed the document. */
 function runSequence(start: SceneDocument, actions: Action[]): number {
@@ -835,12 +897,14 @@ describe('random edit sequences', () => {
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
     );
     const s = ((performance.now() - t0) / 1000).toFixed(1);
-    console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${reroutesChecked} reroutes checked, ${s} s`);
+    console.log(`random edits: ${sequences} sequences, ${edits} effective edits, ${steps} documents checked, ${emitted} modules emitted, ${worldsRun} worlds run, ${reroutesChecked} reroutes checked, ${reroutesRetyped} reroutes retyped, ${portsAdded} group ports added, ${s} s`);
     console.log(`  of the documents: ${stateful.states} with several states, ${stateful.anyState} with any-state nodes, ${stateful.options} with a minimum time or reset on enter, ${stateful.walls} with walls, ${stateful.params} with exposed parameters, ${stateful.flowFields} with flow fields`);
     // The sequences reach states (documents of several states, any-state graphs and state options) and walls.
     expect(Math.min(stateful.states, stateful.anyState, stateful.options, stateful.walls, stateful.params, stateful.flowFields)).toBeGreaterThan(steps / 100);
     // and reroutes go on wires, each leaving the program as it was
     expect(reroutesChecked).toBeGreaterThan(RUNS / 20);
+    // and the group ports and the reroutes' types change through the gestures that change them
+    expect(Math.min(reroutesRetyped, portsAdded)).toBeGreaterThan(RUNS / 200);
   }, Math.max(60_000, RUNS * 200));
 
   it('a graph pasted until it is full stays loadable: the edit that would pass a limit does nothing', () => {
