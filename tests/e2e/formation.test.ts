@@ -157,11 +157,14 @@ describe('Formation', () => {
     await soon(slotsOf).toEqual(wedge);
     // the pick and the slots it started from are one undo step
     const shapeOf = async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'fm')!.params.shape;
+    const shape = page.locator(`${fm} steer-param[data-param="shape"] select`);
     await page.keyboard.press('Control+z');
     await soon(async () => [await shapeOf(), await slotsOf()]).toEqual([undefined, undefined]);
     await pad.waitFor({ state: 'detached' });
+    await soon(() => shape.inputValue()).toBe('wedge');
     await page.keyboard.press('Control+Shift+z');
     await soon(async () => [await shapeOf(), await slotsOf()]).toEqual(['custom', wedge]);
+    await soon(() => shape.inputValue()).toBe('custom');
     await page.keyboard.press('f');
     await soon(() => pad.locator('[data-slot]').count()).toBe(5);
     // the node is as tall as the editor reckons (its minimap, layout and socket places use that),
