@@ -5,8 +5,11 @@ import type * as kernels from '../runtime/behaviors/kernels';
  * the only list. The palette, the node controls, validation and the compiler all read this registry.
  */
 
+/** A list of places (x, y) in px: an {@link OffsetsParam}'s value (Formation's custom slots). Never changed in place: an edit makes a new list. */
+export type Offsets = [number, number][];
+
 /** A parameter's value in a document (src/document/types.ts uses this one). */
-export type ParamValue = number | boolean | string;
+export type ParamValue = number | boolean | string | Offsets;
 
 /** What flows along a connection. */
 export type SocketType = 'force' | 'point' | 'agent' | 'path' | 'obstacles' | 'number' | 'condition';
@@ -91,7 +94,25 @@ export interface NameParam extends ParamBase {
   of?: 'typeParam';
 }
 
-export type ParamDef = NumberParam | BooleanParam | RefParam | ChoiceParam | NameParam;
+/**
+ * A list of offsets (ox, oy) in px in the leader's frame (ox > 0 ahead, oy > 0 on its right):
+ * Formation's custom slots, drawn on the node's slot pad. At most `max` of them, each coordinate
+ * within ±`range`. Shown only when `when` holds.
+ */
+export interface OffsetsParam extends ParamBase {
+  type: 'offsets';
+  default: Offsets;
+  max: number;
+  range: number;
+  when?: { key: string; value: boolean | string };
+  /**
+   * What the editor fills the list with when the `when` choice is made while it is empty (in the
+   * same undo step), from the node's values before that choice; absent: it stays empty.
+   */
+  seed?(value: (key: string) => ParamValue): Offsets;
+}
+
+export type ParamDef = NumberParam | BooleanParam | RefParam | ChoiceParam | NameParam | OffsetsParam;
 
 /**
  * Repeated inputs (Sum, Priority): inputs `${prefix}0 … ${prefix}{k−1}` where k is the node's
@@ -200,6 +221,8 @@ export interface EmitContext {
   condition(key: string): ConditionRef | null;
   /** A choice or name parameter's value (never emitted into code as text). */
   text(key: string): string;
+  /** An offsets parameter's list (each number proven finite by the loader; empty when the value is not a list). */
+  offsets(key: string): Offsets;
   /**
    * A call of a runtime kernel, as code: `call('seek', 's', 0, 'A', 'i')` is `seek(s, 0, A, i);`.
    * The name is checked against the runtime's kernel exports ({@link KernelName}).
@@ -351,7 +374,7 @@ export interface NodeDef {
    * Extra checks that depend on the scene (e.g. Contain's margin against the world size): returns
    * a message per parameter in trouble.
    */
-  check?(value: (key: string) => number | boolean | string, world: { width: number; height: number }): { param: string; message: string }[];
+  check?(value: (key: string) => ParamValue, world: { width: number; height: number }): { param: string; message: string }[];
   /** Writes the node's code. Called once per compile, in dependency order. */
   emit(ctx: EmitContext): Emitted;
   /** The graph's sink: its force is the agent type's steering force. Exactly one per graph. */

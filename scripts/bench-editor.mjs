@@ -97,7 +97,7 @@ export function bigScene() {
   };
   return {
     format: 'steergraph',
-    version: 6,
+    version: 7,
     ...(grouped(4) ? { groups: [group] } : {}),
     name: 'Two hundred nodes',
     description: 'A large graph for the editor benchmark.',

@@ -23,6 +23,7 @@ import { SteerContextMenu } from './editor/context-menu';
 import { SteerNodeMenu } from './editor/node-menu';
 import { SteerNodeElement } from './editor/node-element';
 import { SteerParam } from './editor/param-control';
+import { SteerSlotPad } from './editor/slot-pad';
 import { SteerPortLabel } from './editor/port-label';
 import { SteerSocket } from './editor/socket-element';
 import { SteerPreview } from './preview/preview';
@@ -36,6 +37,7 @@ const ELEMENTS: [string, CustomElementConstructor][] = [
   ['steer-node', SteerNodeElement],
   ['steer-socket', SteerSocket],
   ['steer-param', SteerParam],
+  ['steer-slot-pad', SteerSlotPad],
   ['steer-port-label', SteerPortLabel],
   ['steer-connection', SteerConnection],
   ['steer-node-menu', SteerNodeMenu],

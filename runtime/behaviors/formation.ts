@@ -51,8 +51,8 @@ export function offsetPursuit(out: Float64Array, o: number, A: Agents, i: number
   pursueOffset(out, o, A, i, L, j, R);
 }
 
-/** The formation shapes, in the order of the `shape` argument. */
-export const SHAPES = ['line', 'column', 'wedge', 'circle'] as const;
+/** The formation shapes, in the order of the `shape` argument; 'custom' has its own kernel, formationCustom. */
+export const SHAPES = ['line', 'column', 'wedge', 'circle', 'custom'] as const;
 
 /** Circle tables by follower count n: (c_k, s_k) = dsincos(360·k/n), built once per count, off the tick path. */
 const CIRCLES = new Map<number, Float64Array>();
@@ -119,6 +119,48 @@ export function formation(out: Float64Array, o: number, A: Agents, i: number, L:
   const k = same && j < i ? i - 1 : i;
   const n = same ? A.count - 1 : A.count;
   slotOffset(OFFSET, 0, shape, k, n, s, d);
+  pursueOffset(out, o, A, i, L, j, R);
+}
+
+/**
+ * The offset of slot k in a custom formation: the m drawn offsets (ox, oy) at C[c … c + 2m − 1]
+ * repeat behind one another, repetition r = floor(k/m) moved back by r·back (back = the pattern's
+ * depth extent, max ox − min ox, plus the spacing; the compiler works it out). Integer arithmetic
+ * and one product, so every environment gets the same bits. Written to out[o], out[o + 1]; m ≥ 1.
+ */
+export function customSlot(out: Float64Array, o: number, C: Float64Array, c: number, m: number, back: number, k: number): void {
+  const q = k % m;
+  const r = (k - q) / m;
+  out[o] = C[c + 2 * q] - r * back;
+  out[o + 1] = C[c + 2 * q + 1];
+}
+
+/**
+ * Formation with a custom shape: Offset Pursuit of the agent's slot among the m offsets drawn on
+ * the node (C[c …]), repeats moved back by extent + s (extent: max ox − min ox of the drawn
+ * offsets; see customSlot). The slot is the agent's index, less one after a leader of the same type
+ * with a lower index; with no offsets drawn (m = 0) the force is 0.
+ */
+export function formationCustom(
+  out: Float64Array,
+  o: number,
+  A: Agents,
+  i: number,
+  L: Agents,
+  j: number,
+  C: Float64Array,
+  c: number,
+  m: number,
+  extent: number,
+  s: number,
+  R: number,
+): void {
+  if (m === 0 || zeroIfOwnLeader(out, o, A, i, L, j)) {
+    out[o] = 0;
+    out[o + 1] = 0;
+    return;
+  }
+  customSlot(OFFSET, 0, C, c, m, extent + s, L === A && j < i ? i - 1 : i);
   pursueOffset(out, o, A, i, L, j, R);
 }
 

@@ -7,7 +7,7 @@ export { seek } from './seek';
 export { flee } from './flee';
 export { arrive } from './arrive';
 export { pursue } from './pursue';
-export { offsetPursuit, formation, leaderFollow } from './formation';
+export { offsetPursuit, formation, formationCustom, leaderFollow } from './formation';
 export { evade } from './evade';
 export { wander } from './wander';
 export { avoid } from './avoid';

@@ -28,12 +28,15 @@ function range(p: ParamDef): string {
       return p.options.map((o) => o.label).join(' / ');
     case 'name':
       return 'a name: a letter or _, then letters, digits, _ or -';
+    case 'offsets':
+      return `up to ${p.max} places drawn on the node's pad, each within ±${p.range} px`;
   }
 }
 
 function defaultOf(p: ParamDef): string {
   if (p.type === 'boolean') return p.default ? 'on' : 'off';
   if (p.type === 'number') return `${p.default}${p.unit && p.unit !== '×' ? ` ${p.unit}` : ''}`;
+  if (p.type === 'offsets') return p.default.length ? `${p.default.length} places` : 'none';
   return p.default || '—';
 }
 

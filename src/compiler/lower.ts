@@ -261,6 +261,10 @@ class TypeLowering {
           return v?.type === 'condition' ? v : null;
         },
         text: (key) => String(value(key)),
+        offsets: (key) => {
+          const v = value(key);
+          return Array.isArray(v) ? v : [];
+        },
         call: (kernel, ...args) => `${kernel}(${args.join(', ')});`,
         slot: () => {
           const o = lowered.scratch;

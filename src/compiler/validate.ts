@@ -4,7 +4,7 @@
  * Problems become diagnostics, never exceptions.
  */
 import { canConnect, getNodeDef, inputPorts, paramDefs, paramValue } from '../../nodes/index';
-import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
+import type { NodeDef, OffsetsParam, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import { Walls } from '../../runtime/walls';
 import { ANY_STATE, graphsOf } from '../document/graphs';
 import { ID_PATTERN, type AgentType, type Graph, type GraphNode, type ParamValue, type SceneDocument, type TypeParam } from '../document/types';
@@ -133,7 +133,17 @@ export function checkParam(p: ParamDef, v: ParamValue, scene: SceneDocument, own
       if (p.of !== 'typeParam' || (ownType.params ?? []).some((x) => x.name === v)) return null;
       return `${p.label}: ${show(ownType.id)} has no parameter ${show(v)} (${paramList(ownType)})`;
     }
+    case 'offsets':
+      return checkOffsets(p, v);
   }
+}
+
+/** The problem with a list of offsets (the loader proved each a pair of finite numbers), or null. */
+function checkOffsets(p: OffsetsParam, v: ParamValue): string | null {
+  if (!Array.isArray(v)) return `${p.label} must be a list of places [ox, oy], got ${show(v)}`;
+  if (v.length > p.max) return `${p.label}: at most ${p.max} places, got ${v.length}`;
+  const far = v.findIndex(([x, y]) => !(Math.abs(x) <= p.range && Math.abs(y) <= p.range));
+  return far < 0 ? null : `${p.label}: place ${far + 1} (${show(v[far][0])}, ${show(v[far][1])}) is more than ${p.range} px from the leader on an axis`;
 }
 
 /** `its parameters: "a", "b"` or `it has no parameters: add one in its Parameters panel`. */

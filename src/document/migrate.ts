@@ -70,6 +70,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // Nothing to change: `spawn.shape` is optional, and absent means "area".
     up: (doc) => doc,
   },
+  {
+    from: 6,
+    to: 7,
+    description: 'a node parameter may hold a list of offsets (a Formation’s custom slots, drawn on its pad); a version-6 file has none, and nothing else changed',
+    // Nothing to change: every version-6 parameter value is still valid, and Formation's `slots` is absent (none drawn).
+    up: (doc) => doc,
+  },
 ];
 
 /** The result of migrating: the upgraded (still unvalidated) value, or why it cannot be. */

@@ -169,6 +169,8 @@ export const LIMITS = {
   flowSide: 1_024,
   /** Cells of one flow field (cols × rows): 175 KB of base64 at most. */
   flowCells: 65_536,
+  /** Offsets in one list parameter (Formation's custom slots; since version 7). */
+  offsetsPerParam: 256,
 } as const;
 
 /** `#rrggbb`. */
@@ -247,6 +249,7 @@ function hasKeys(o: Record<string, unknown>, keys: readonly string[]): boolean {
   return own.length === keys.length && keys.every((k) => Object.hasOwn(o, k));
 }
 
+/** (A list value, Formation's custom slots, takes the schema.) */
 const isParamValue = (x: unknown): boolean =>
   (typeof x === 'number' && Number.isFinite(x)) || typeof x === 'boolean' || (typeof x === 'string' && x.length <= LENGTHS.paramText);
 
@@ -400,20 +403,36 @@ function build(run?: Run) {
     );
   }
 
-  const paramMessage = `expected a finite number, true, false or a text of at most ${LENGTHS.paramText} characters`;
+  const paramMessage = `expected a finite number, true, false, a text of at most ${LENGTHS.paramText} characters or a list of offsets [ox, oy]`;
   const paramNameMessage = 'expected a parameter name: a letter, then up to 31 letters, digits or _';
   const param = say(paramMessage);
 
-  /** A node parameter's value. Numbers are only required to be finite here: a parameter's own
-   *  range is in its node definition, and out of range is a compiler diagnostic (contract 6). */
-  const ParamValueSchema = v.union(
-    [
-      v.pipe(v.number(param), v.finite(param)),
-      v.boolean(param),
-      v.pipe(v.string(param), v.maxLength(LENGTHS.paramText, param)),
-    ],
-    param,
+  const offsetsMessage = `expected a list of at most ${LIMITS.offsetsPerParam} offsets [ox, oy], px`;
+  const offsetMessage = `expected an offset [ox, oy]: two numbers from ${C_MIN} to ${C_MAX} px`;
+  /** A list parameter's value (Formation's custom slots, since version 7): [ox, oy] pairs in px. */
+  const OffsetsSchema = v.pipe(
+    v.array(
+      v.pipe(
+        v.strictTuple([num(RANGES.coordinate, 'ox, px: ahead of the leader.'), num(RANGES.coordinate, 'oy, px: on the leader’s right.')], say(offsetMessage)),
+        v.description('An offset [ox, oy] in the leader’s frame, px.'),
+      ),
+      say(offsetsMessage),
+    ),
+    v.maxLength(LIMITS.offsetsPerParam, say(offsetsMessage)),
+    v.description(`Offsets [ox, oy] in px (Formation’s custom slots), at most ${LIMITS.offsetsPerParam}. Since version 7.`),
   );
+  const scalarParam = [
+    v.pipe(v.number(param), v.finite(param)),
+    v.boolean(param),
+    v.pipe(v.string(param), v.maxLength(LENGTHS.paramText, param)),
+  ] as const;
+
+  /** A node parameter's value. Numbers are only required to be finite here: a parameter's own
+   *  range is in its node definition, and out of range is a compiler diagnostic (contract 6). A
+   *  list is checked item by item in a run, so a bad offset is named by its index. */
+  const ParamValueSchema = run
+    ? (v.lazy((x) => (Array.isArray(x) ? OffsetsSchema : v.union(scalarParam, param))) as unknown as v.UnionSchema<[...typeof scalarParam, typeof OffsetsSchema], Message>)
+    : v.union([...scalarParam, OffsetsSchema], param);
 
   const endMessage = `expected [node id, port], each a text of at most ${LENGTHS.connectionEnd} characters`;
   const end = say(endMessage);

@@ -1,6 +1,6 @@
 /**
  * The scene document: what Steergraph saves, loads, shares and exports. Plain JSON data; the one
- * source of truth (DESIGN.md contract 1). Version 5 (version 1 had one `graph` per agent type; version 2 had no walls; version 3 had no exposed parameters, turn rates or heading smoothing; version 4 had no node groups, frames, notes, reroute points, collapsed nodes, agent radius or flow field; see migrate.ts). Units: px and ticks (velocities px/tick,
+ * source of truth (DESIGN.md contract 1). Version 7 (version 6 had no list parameters (Formation's custom slots); version 5 had no ring spawn; version 1 had one `graph` per agent type; version 2 had no walls; version 3 had no exposed parameters, turn rates or heading smoothing; version 4 had no node groups, frames, notes, reroute points, collapsed nodes, agent radius or flow field; see migrate.ts). Units: px and ticks (velocities px/tick,
  * forces px/tick²). The loader (src/document/load.ts) checks shape, types and limits; problems
  * inside a graph (a parameter out of range, a dangling connection, a missing reference) are the
  * compiler's diagnostics, so a half-finished scene always reopens (contract 6).
@@ -11,12 +11,15 @@ import type { FlowFieldGrid } from '../../runtime/flow-field';
 /** The value of `format` in every scene document. */
 export const FORMAT = 'steergraph';
 /** The newest document version this code reads and writes. */
-export const VERSION = 6;
+export const VERSION = 7;
 
 /** A node parameter's value: numbers, switches, and references (agent type id, path id, target name); one type, the nodes'. */
 export type { ParamValue };
 
-/** One node of a graph. `params` holds only values that differ from, or repeat, the defaults. */
+/**
+ * One node of a graph. `params` holds only values that differ from, or repeat, the defaults: a
+ * number, switch or text, or (since version 7) a list of offsets [ox, oy] (Formation's `slots`).
+ */
 export interface GraphNode {
   /** Unique within its graph; see ID_PATTERN. */
   id: string;

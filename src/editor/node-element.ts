@@ -8,7 +8,8 @@ import { requestNodeHelp } from './help-event';
 import { groupButtons } from './group-buttons';
 import { portLabel } from './port-label';
 import { isAddPort } from '../document/group-def';
-import { GROUP_KIND } from '../document/types';
+import { GROUP_KIND, type ParamValue } from '../document/types';
+import type { Offsets, ParamDef } from '../../nodes/types';
 import { shownOutputs, shownParams, shownRowInputs, type Schemes, type SteerNode } from './schemes';
 import { CATEGORY_COLOR, HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, REROUTE_WIDTH, ROW_HEIGHT, SOCKET_COLOR, UNKNOWN_CATEGORY_COLOR } from './theme';
 
@@ -43,6 +44,27 @@ export function inFarNode(el: Element): boolean {
 export function inSkippedNode(el: Element): boolean {
   const root = el.getRootNode();
   return root instanceof ShadowRoot && (root.host as HTMLElement).style.contentVisibility === 'hidden';
+}
+
+let seeds = 0;
+
+/**
+ * The offsets parameter that setting `key` to `value` shows while it is still empty, with the
+ * offsets its `seed` starts it from (Formation switched to Custom: its shape's first slots), or null.
+ */
+function seedOffsets(defs: readonly ParamDef[], params: Readonly<Record<string, ParamValue>>, key: string, value: ParamValue): { key: string; value: Offsets } | null {
+  for (const p of defs) {
+    if (p.type !== 'offsets' || !p.seed || p.when?.key !== key || p.when.value !== value) continue;
+    const now = paramValue(p, params);
+    if (Array.isArray(now) && now.length > 0) continue;
+    // (the node's values before the choice: the shape it had)
+    const seeded = p.seed((k) => {
+      const d = defs.find((q) => q.key === k);
+      return d ? paramValue(d, params) : '';
+    });
+    if (seeded.length) return { key: p.key, value: seeded };
+  }
+  return null;
 }
 
 /**
@@ -85,7 +107,8 @@ export class SteerNodeElement extends LitElement {
     }
     :host(.far) header > *,
     :host(.far) .label,
-    :host(.far) steer-param {
+    :host(.far) steer-param,
+    :host(.far) steer-slot-pad {
       visibility: hidden;
     }
     :host(.selected) {
@@ -301,9 +324,16 @@ export class SteerNodeElement extends LitElement {
   constructor() {
     super();
     this.addEventListener('param-change', (e) => {
-      const { key, value, merge } = (e as CustomEvent<{ key: string; value: number | boolean | string; merge: boolean }>).detail;
+      // (merge: true for a slider's run of edits; a text names one run, a slot pad's drag)
+      const { key, value, merge } = (e as CustomEvent<{ key: string; value: ParamValue; merge: boolean | string }>).detail;
       const n = this.data;
-      n.host.setParam(n.id, key, value, merge ? `param:${n.host.typeId()}:${n.id}:${key}` : undefined);
+      const mergeKey = merge ? `param:${n.host.typeId()}:${n.id}:${key}${merge === true ? '' : `:${merge}`}` : undefined;
+      const seeded = seedOffsets(n.paramDefs, n.params, key, value);
+      if (!seeded) return void n.host.setParam(n.id, key, value, mergeKey);
+      // a choice that shows an empty offsets parameter fills it too, in the same undo step
+      const both = `seed:${n.host.typeId()}:${n.id}:${++seeds}`;
+      n.host.setParam(n.id, key, value, both);
+      n.host.setParam(n.id, seeded.key, seeded.value, both);
     });
     // a parameter row's expose button, exposed chip and un-expose button
     this.addEventListener('param-expose', (e) => {
@@ -439,6 +469,16 @@ export class SteerNodeElement extends LitElement {
               .exposable=${canExpose(p) && !(p.input === true && n.wired.has(p.key))}
               .typeParams=${typeParams}
             ></steer-param>`;
+            if (p.type === 'offsets') {
+              const spacing = n.params.spacing;
+              return html`<steer-slot-pad
+                data-param=${p.key}
+                .def=${p}
+                .value=${paramValue(p, n.params)}
+                .spacing=${typeof spacing === 'number' ? spacing : 0}
+                .problem=${n.diagnostics.find((d) => d.port === p.key)?.message}
+              ></steer-slot-pad>`;
+            }
             if (p.type !== 'number' || !p.input) return param;
             // a parameter a number may drive: its input socket on the row's left edge
             return html`<div class="driven" data-port=${p.key} title=${portProblem(p.key) ?? `Wire a number here to drive ${p.label}`}>

@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { NumberParam, ParamDef } from '../../nodes/types';
 import type { Range } from '../document/schema';
 import type { ParamValue, SceneDocument } from '../document/types';
@@ -399,9 +400,12 @@ export class SteerParam extends LitElement {
     const opts = this.options();
     const value = typeof this.value === 'string' ? this.value : '';
     const missing = value !== '' && !opts.some((o) => o.value === value);
+    // (.value too: once the user has picked an option, its `selected` attribute no longer moves the
+    // choice, so an undo back to another value would leave the pick showing)
     return html`${label}<select
         aria-label=${p.label}
         title=${title}
+        .value=${live(value)}
         @change=${(e: Event) => this.commit((e.target as HTMLSelectElement).value, false)}
       >
         ${opts.map((o) => html`<option value=${o.value} ?selected=${o.value === value}>${o.label}</option>`)}

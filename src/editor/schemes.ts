@@ -9,7 +9,7 @@ import type { NodeDef, ParamDef, PortDef, SocketType } from '../../nodes/types';
 import type { Diagnostic } from '../compiler/diagnostics';
 import { GROUP_IN, GROUP_KIND, GROUP_OUT, type GraphNode, type ParamValue, type SceneDocument } from '../document/types';
 import { REROUTE_KIND, rerouteDef } from '../../nodes/reroute';
-import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, REROUTE_WIDTH, ROW_HEIGHT } from './theme';
+import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, REROUTE_WIDTH, ROW_HEIGHT, SLOT_PAD_HEIGHT } from './theme';
 import type { LitArea2D } from '@retejs/lit-plugin';
 import type { MinimapExtra } from 'rete-minimap-plugin';
 
@@ -191,18 +191,23 @@ export function shownParams(n: SteerNode): ParamDef[] {
 
 /** Whether a parameter is shown: one with `when` only while that switch has the given value. */
 export function isParamVisible(n: SteerNode, p: ParamDef): boolean {
-  if (p.type !== 'number' || !p.when) return true;
+  if ((p.type !== 'number' && p.type !== 'offsets') || !p.when) return true;
   const sw = n.paramDefs.find((q) => q.key === p.when!.key);
   const value = Object.hasOwn(n.params, p.when.key) ? n.params[p.when.key] : sw?.default;
   return value === p.when.value;
+}
+
+/** A parameter row's height: a slot pad's is taller. */
+export function paramHeight(p: ParamDef): number {
+  return p.type === 'offsets' ? SLOT_PAD_HEIGHT : PARAM_HEIGHT;
 }
 
 /** The node's height from its rows (the node element uses the same constants). */
 export function estimateHeight(n: SteerNode): number {
   if (n.def?.layout) return ROW_HEIGHT;
   const outputs = shownOutputs(n).length;
-  const visible = shownParams(n).length;
-  return HEADER_HEIGHT + PADDING * 2 + (outputs + shownRowInputs(n).length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
+  const params = shownParams(n).reduce((h, p) => h + paramHeight(p), 0);
+  return HEADER_HEIGHT + PADDING * 2 + (outputs + shownRowInputs(n).length) * ROW_HEIGHT + params;
 }
 
 /**
@@ -220,9 +225,11 @@ export function socketCentre(n: SteerNode, side: 'input' | 'output', key: string
   const rows = shownRowInputs(n);
   const k = side === 'output' ? outputs.findIndex((p) => p.key === key) : rows.findIndex((p) => p.key === key);
   if (k < 0 && side === 'input' && n.inputDefs.some((p) => p.key === key)) {
-    const j = shownParams(n).findIndex((p) => p.key === key);
+    const shown = shownParams(n);
+    const j = shown.findIndex((p) => p.key === key);
     if (j < 0) return null;
-    return { x: 1, y: HEADER_HEIGHT + PADDING + 1 + (outputs.length + rows.length) * ROW_HEIGHT + j * PARAM_HEIGHT + PARAM_HEIGHT / 2 };
+    const above = shown.slice(0, j).reduce((h, p) => h + paramHeight(p), 0);
+    return { x: 1, y: HEADER_HEIGHT + PADDING + 1 + (outputs.length + rows.length) * ROW_HEIGHT + above + PARAM_HEIGHT / 2 };
   }
   if (k < 0) return null;
   const row = side === 'output' ? k : outputs.length + k;

@@ -61,6 +61,8 @@ export const NODE_WIDTH = 232;
 export const HEADER_HEIGHT = 30;
 export const ROW_HEIGHT = 26;
 export const PARAM_HEIGHT = 30;
+/** The height of a slot pad's row (Formation's custom slots, src/editor/slot-pad.ts): a caption and the pad. */
+export const SLOT_PAD_HEIGHT = 186;
 export const PADDING = 8;
 /** A reroute's width, px: a pill with a socket at each end (its height is a row's). */
 export const REROUTE_WIDTH = 44;

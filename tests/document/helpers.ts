@@ -77,7 +77,8 @@ const positive = (max: number) => fc.double({ min: 0, max, minExcluded: true, no
 const coordinate = num(-10_000_000, 10_000_000);
 const point = fc.tuple(coordinate, coordinate);
 const paramName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,31}$/).filter((k) => k !== 'constructor' && k !== 'prototype');
-const paramValue = fc.oneof(num(-1e300, 1e300), fc.boolean(), text(0, 200));
+// (a list of offsets, Formation's custom slots, since version 7)
+const paramValue = fc.oneof(num(-1e300, 1e300), fc.boolean(), text(0, 200), fc.array(point, { maxLength: 6 }));
 
 const node = rec({
   id,

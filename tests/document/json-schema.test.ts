@@ -58,7 +58,7 @@ describe('presets/steergraph.schema.json', () => {
     expect(ajvErrors(edited((d) => (d.world.edges = 'torus')))).toEqual(['/world/edges enum']);
     expect(ajvErrors(edited((d) => (d.world.gravity = 1)))).toEqual(['/world additionalProperties']);
     expect(ajvErrors(edited((d) => delete d.world.seed))).toEqual(['/world required']);
-    expect(ajvErrors(edited((d) => (d.version = 7)))).toEqual(['/version const']);
+    expect(ajvErrors(edited((d) => (d.version = 8)))).toEqual(['/version const']);
     expect(ajvErrors(edited((d) => (d.world.walls = [{ id: 'w', points: [[0, 0]], closed: false }])))).toEqual(['/world/walls/0/points minItems']);
     expect(ajvErrors(edited((d) => (d.world.walls = [{ id: 'w', points: [[0, 0], [1, 1]], closed: false, solid: 'no' }])))).toEqual(['/world/walls/0/solid type']);
     expect(ajvErrors(edited((d) => (d.world.paths[0].points[0] = [1, 2, 3])))).toEqual(['/world/paths/0/points/0 additionalItems']);

@@ -60,18 +60,18 @@ describe('loadScene', () => {
   });
 
   it('refuses a file from a newer Steergraph', () => {
-    expect(loadScene('{ "format": "steergraph", "version": 7, "whatever": "comes in version 7" }')).toEqual({
+    expect(loadScene('{ "format": "steergraph", "version": 8, "whatever": "comes in version 8" }')).toEqual({
       ok: false,
-      errors: [{ path: 'version', message: 'made by a newer Steergraph: version 7, this app reads up to 6' }],
+      errors: [{ path: 'version', message: 'made by a newer Steergraph: version 8, this app reads up to 7' }],
     });
   });
 
   it('refuses a missing or malformed version', () => {
     const load = (version: string) => messages(loadScene(`{ "format": "steergraph"${version} }`));
-    expect(load('')).toEqual(['version: missing; expected the format version, a whole number (this app reads versions 1 to 6)']);
-    expect(load(', "version": "1"')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 6), got "1"']);
-    expect(load(', "version": 1.5')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 6), got 1.5']);
-    expect(load(', "version": 0')).toEqual(['version: version 0 is older than this app reads (versions 1 to 6)']);
+    expect(load('')).toEqual(['version: missing; expected the format version, a whole number (this app reads versions 1 to 7)']);
+    expect(load(', "version": "1"')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 7), got "1"']);
+    expect(load(', "version": 1.5')).toEqual(['version: expected the format version, a whole number (this app reads versions 1 to 7), got 1.5']);
+    expect(load(', "version": 0')).toEqual(['version: version 0 is older than this app reads (versions 1 to 7)']);
   });
 
   it('refuses JSON that is not an object', () => {
@@ -206,7 +206,7 @@ describe('parseScene and validateScene', () => {
     doc.agentTypes[1].name = () => 'Wolf';
     doc.agentTypes[1].count = 10n;
     expect(messages(validateScene(doc))).toEqual([
-      'agentTypes[0].states[0].graph.nodes[0].params.panicDistance: expected a finite number, true, false or a text of at most 200 characters, got -Infinity',
+      'agentTypes[0].states[0].graph.nodes[0].params.panicDistance: expected a finite number, true, false, a text of at most 200 characters or a list of offsets [ox, oy], got -Infinity',
       'agentTypes[1].count: expected a whole number from 0 to 100000, got 10n',
       'agentTypes[1].name: expected a name of 1 to 200 characters, got a function',
       'world.targets[0].x: expected a number from -10000000 to 10000000 px, got NaN',
@@ -225,7 +225,7 @@ describe('parseScene and validateScene', () => {
   });
 
   it('validateScene does not migrate: it takes the current version only', () => {
-    expect(messages(validateScene({ ...sampleScene(), version: 0 }))).toEqual(['version: expected 6, got 0']);
+    expect(messages(validateScene({ ...sampleScene(), version: 0 }))).toEqual(['version: expected 7, got 0']);
   });
 });
 

@@ -31,19 +31,20 @@ describe('the version steps', () => {
     // Version 1 is the first format; version 2 gave agent types states; version 3 gave the world walls;
     // version 4 gave agent types parameters, turn rates and heading smoothing; version 5 gave graphs
     // groups, frames, notes, reroutes and collapsed nodes, agent types a radius, the world a flow field;
-    // version 6 gave spawns a ring shape.
+    // version 6 gave spawns a ring shape; version 7 gave node parameters lists of offsets (Formation's custom slots).
     expect(MIGRATIONS.map((m) => [m.from, m.to])).toEqual([
       [1, 2],
       [2, 3],
       [3, 4],
       [4, 5],
       [5, 6],
+      [6, 7],
     ]);
   });
 
   it('leave a current-version document as it is', () => {
     const doc = sampleScene();
-    expect(migrate(doc)).toEqual({ ok: true, value: doc, from: 6, applied: [] });
+    expect(migrate(doc)).toEqual({ ok: true, value: doc, from: 7, applied: [] });
   });
 });
 
@@ -140,40 +141,58 @@ describe('parseScene with migrations', () => {
     expect(parseScene(old, { migrations: [zeroToOne, ...MIGRATIONS] })).toStrictEqual({
       ok: true,
       doc: sampleScene(),
-      warnings: [`made by an older Steergraph (version 0), upgraded to version 6: agents renamed agentTypes; ${MIGRATIONS[0].description}; ${MIGRATIONS[1].description}; ${MIGRATIONS[2].description}; ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}`],
+      warnings: [`made by an older Steergraph (version 0), upgraded to version 7: agents renamed agentTypes; ${MIGRATIONS[0].description}; ${MIGRATIONS[1].description}; ${MIGRATIONS[2].description}; ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}; ${MIGRATIONS[5].description}`],
     });
   });
 
-  it('brings a version-1 file to version 6: each graph becomes the one state "default", and there are no walls', () => {
+  it('brings a version-1 file to version 7: each graph becomes the one state "default", and there are no walls', () => {
     const { agentTypes: _, ...rest } = sampleScene();
     const r = parseScene({ ...rest, version: 1, agentTypes: version1Types() });
     expect(r).toStrictEqual({
       ok: true,
       doc: sampleScene(),
-      warnings: [`made by an older Steergraph (version 1), upgraded to version 6: ${MIGRATIONS[0].description}; ${MIGRATIONS[1].description}; ${MIGRATIONS[2].description}; ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}`],
+      warnings: [`made by an older Steergraph (version 1), upgraded to version 7: ${MIGRATIONS[0].description}; ${MIGRATIONS[1].description}; ${MIGRATIONS[2].description}; ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}; ${MIGRATIONS[5].description}`],
     });
   });
 
-  it('brings a version-2 file to version 6 changing nothing but the version: no walls', () => {
+  it('brings a version-2 file to version 7 changing nothing but the version: no walls', () => {
     const r = parseScene({ ...sampleScene(), version: 2 });
-    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 2), upgraded to version 6: ${MIGRATIONS[1].description}; ${MIGRATIONS[2].description}; ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}`] });
+    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 2), upgraded to version 7: ${MIGRATIONS[1].description}; ${MIGRATIONS[2].description}; ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}; ${MIGRATIONS[5].description}`] });
     expect(r.ok && Object.hasOwn(r.doc.world, 'walls')).toBe(false);
   });
 
-  it('brings a version-3 file to version 6 changing nothing but the version: no parameters, turn rates or smoothing', () => {
+  it('brings a version-3 file to version 7 changing nothing but the version: no parameters, turn rates or smoothing', () => {
     const r = parseScene({ ...sampleScene(), version: 3 });
-    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 3), upgraded to version 6: ${MIGRATIONS[2].description}; ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}`] });
+    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 3), upgraded to version 7: ${MIGRATIONS[2].description}; ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}; ${MIGRATIONS[5].description}`] });
     expect(r.ok && r.doc.agentTypes.some((t) => 'params' in t || 'maxTurnRate' in t || 'headingSmoothing' in t)).toBe(false);
   });
 
-  it('brings a version-4 file to version 6 changing nothing but the version', () => {
+  it('brings a version-4 file to version 7 changing nothing but the version', () => {
     const r = parseScene({ ...sampleScene(), version: 4 });
-    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 4), upgraded to version 6: ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}`] });
+    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 4), upgraded to version 7: ${MIGRATIONS[3].description}; ${MIGRATIONS[4].description}; ${MIGRATIONS[5].description}`] });
   });
 
-  it('brings a version-5 file to version 6 changing nothing but the version: every spawn a rectangle', () => {
+  it('brings a version-5 file to version 7 changing nothing but the version: every spawn a rectangle', () => {
     const r = parseScene({ ...sampleScene(), version: 5 });
-    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 5), upgraded to version 6: ${MIGRATIONS[4].description}`] });
+    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 5), upgraded to version 7: ${MIGRATIONS[4].description}; ${MIGRATIONS[5].description}`] });
+  });
+
+  it('brings a version-6 file to version 7 changing nothing but the version: no custom slots', () => {
+    const r = parseScene({ ...sampleScene(), version: 6 });
+    expect(r).toStrictEqual({ ok: true, doc: sampleScene(), warnings: [`made by an older Steergraph (version 6), upgraded to version 7: ${MIGRATIONS[5].description}`] });
+  });
+
+  it('validates a version-6 file as version 7 does: a list parameter in it is read and checked', () => {
+    // (Version 6 had no list parameters; a file that has one anyway is read as version 7 reads it.)
+    const withSlots = (slots: unknown) => {
+      const doc = sampleScene();
+      const n = doc.agentTypes[0].states[0].graph.nodes[0];
+      return { ...doc, version: 6, agentTypes: [{ ...doc.agentTypes[0], states: [{ ...doc.agentTypes[0].states[0], graph: { ...doc.agentTypes[0].states[0].graph, nodes: [{ ...n, params: { ...n.params, slots } }, ...doc.agentTypes[0].states[0].graph.nodes.slice(1)] } }] }, ...doc.agentTypes.slice(1)] };
+    };
+    const r = parseScene(withSlots([[-30, 10]]));
+    expect(r.ok && r.doc.agentTypes[0].states[0].graph.nodes[0].params.slots).toEqual([[-30, 10]]);
+    const bad = parseScene(withSlots([[-30, 'x']]));
+    expect(bad.ok ? [] : bad.errors).toEqual([{ path: 'agentTypes[0].states[0].graph.nodes[0].params.slots[0][1]', message: 'expected a number from -10000000 to 10000000 px, got "x"' }]);
   });
 
   it('validates a version-2 file as version 3 does: walls in it are read and checked', () => {
@@ -195,6 +214,6 @@ describe('parseScene with migrations', () => {
 
   it('refuses the version-0 draft without the step: there is no version 0 today', () => {
     const r = parseScene({ ...sampleScene(), version: 0 });
-    expect(r.ok ? [] : r.errors).toEqual([{ path: 'version', message: 'version 0 is older than this app reads (versions 1 to 6)' }]);
+    expect(r.ok ? [] : r.errors).toEqual([{ path: 'version', message: 'version 0 is older than this app reads (versions 1 to 7)' }]);
   });
 });

@@ -139,7 +139,7 @@ describe('texts and names', () => {
 
 describe('parameters', () => {
   const params = 'agentTypes[0].states[0].graph.nodes[0].params';
-  const valueMessage = 'expected a finite number, true, false or a text of at most 200 characters';
+  const valueMessage = 'expected a finite number, true, false, a text of at most 200 characters or a list of offsets [ox, oy]';
 
   it('takes finite numbers, booleans and texts of up to 200 characters, unchecked against the kind', () => {
     const value = { slowingRadius: -1e300, enabled: false, target: 'x'.repeat(200), not_a_param_of_flee: 3 };
@@ -149,7 +149,6 @@ describe('parameters', () => {
   it('refuses other values', () => {
     const cases: [unknown, string][] = [
       [null, 'null'],
-      [[1], 'a list of 1 item'],
       [{}, 'an object'],
       ['y'.repeat(201), 'a text of 201 characters'],
       [Infinity, 'Infinity'],
@@ -158,6 +157,23 @@ describe('parameters', () => {
     for (const [value, got] of cases) {
       expect(errorsOf(withValue(`${params}.weight`, value))).toEqual([`${params}.weight: ${valueMessage}, got ${got}`]);
     }
+  });
+
+  it('takes a list of up to 256 offsets [ox, oy] (Formation’s custom slots, since version 7), and names a bad one by its index', () => {
+    const slots = Array.from({ length: 256 }, (_, k) => [-k, k % 7 === 0 ? -0.5 : 12]);
+    expect(errorsOf(withValue(`${params}.slots`, slots))).toEqual([]);
+    expect(errorsOf(withValue(`${params}.slots`, []))).toEqual([]);
+    const offsets = 'expected a list of at most 256 offsets [ox, oy], px';
+    const pair = 'expected an offset [ox, oy]: two numbers from -10000000 to 10000000 px';
+    expect(errorsOf(withValue(`${params}.slots`, [...slots, [1, 2]]))).toEqual([`${params}.slots: ${offsets}, got a list of 257 items`]);
+    expect(errorsOf(withValue(`${params}.slots`, [[1, 2], [3]]))).toEqual([`${params}.slots[1][1]: expected a number from -10000000 to 10000000 px, got nothing`]);
+    expect(errorsOf(withValue(`${params}.slots`, [[1, 2], [3, 4, 5]]))).toEqual([`${params}.slots[1]: ${pair}, got a list of 3 items`]);
+    expect(errorsOf(withValue(`${params}.slots`, [[1, 'x']]))).toEqual([`${params}.slots[0][1]: expected a number from -10000000 to 10000000 px, got "x"`]);
+    expect(errorsOf(withValue(`${params}.slots`, [[NaN, 0], [0, Infinity], [2e7, 0]]))).toEqual([
+      `${params}.slots[0][0]: expected a number from -10000000 to 10000000 px, got NaN`,
+      `${params}.slots[1][1]: expected a number from -10000000 to 10000000 px, got Infinity`,
+      `${params}.slots[2][0]: expected a number from -10000000 to 10000000 px, got 20000000`,
+    ]);
   });
 
   it('takes names of a letter then up to 31 letters, digits or _', () => {

@@ -33,7 +33,7 @@ describe('serializeScene', () => {
     };
     expect(serializeScene(doc)).toBe(`{
   "format": "steergraph",
-  "version": 6,
+  "version": 7,
   "name": "Tiny",
   "description": "",
   "world": {
@@ -130,6 +130,18 @@ describe('serializeScene', () => {
     if (!r.ok) throw new Error('expected the scene to load');
     expect(Object.is(r.doc.world.obstacles[0].vx, 0)).toBe(true);
     expect(Object.is(r.doc.agentTypes[0].states[0].graph.nodes[0].position[0], 0)).toBe(true);
+  });
+
+  it('writes a Formation’s custom slots one offset per line, and loads them back equal', () => {
+    const doc = sampleScene();
+    const n = doc.agentTypes[0].states[0].graph.nodes[0];
+    n.params = { ...n.params, slots: [[-30, -25], [-60.5, 0], [12, 40]] };
+    const text = serializeScene(doc);
+    expect(text).toContain('"slots": [\n');
+    expect(text).toContain('[-60.5, 0],\n');
+    const r = loadScene(text);
+    if (!r.ok) throw new Error('expected the scene to load');
+    expect(r.doc).toStrictEqual(doc);
   });
 
   it('leaves absent optional fields absent', () => {

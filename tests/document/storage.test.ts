@@ -243,11 +243,11 @@ describe('unreadable drafts', () => {
 
   it('a draft from a newer Steergraph is kept too', () => {
     const storage = new FakeStorage();
-    const newer = serializeScene(sampleScene()).replace('"version": 6', '"version": 7');
+    const newer = serializeScene(sampleScene()).replace('"version": 7', '"version": 8');
     storage.setItem(`${DRAFT_PREFIX}a`, encodeDraft(newer, 1, true));
     expect(loadDraft(storage, 'x')).toEqual({
       ok: false,
-      warning: `The autosaved draft could not be restored (version: made by a newer Steergraph: version 7, this app reads up to 6); ${kept}.`,
+      warning: `The autosaved draft could not be restored (version: made by a newer Steergraph: version 8, this app reads up to 7); ${kept}.`,
     });
     expect(listUnreadable(storage).map((d) => d.text)).toEqual([newer]);
   });

@@ -139,8 +139,8 @@ describe('drafts', () => {
   it('every draft that does not load is kept until discarded, and can be downloaded', async () => {
     const context = await browser();
     const first = await newTab(context);
-    // Two drafts written by a newer Steergraph (version 7), found one after the other.
-    const newer = (name: string) => serializeScene({ ...preset('seek'), name }).replace('"version": 6', '"version": 7');
+    // Two drafts written by a newer Steergraph (version 8), found one after the other.
+    const newer = (name: string) => serializeScene({ ...preset('seek'), name }).replace('"version": 7', '"version": 8');
     const texts = [newer('From a newer version, 1'), newer('From a newer version, 2')];
     const plant = (p: Page, k: number) =>
       p.evaluate(([key, value]) => localStorage.setItem(key, value), [`${DRAFT_PREFIX}elsewhere-${k}`, encodeDraft(texts[k], Date.now() + 3_600_000 * (k + 1), true)] as const);

@@ -21,7 +21,7 @@ afterEach(async () => {
 /** Swimmers at rest in the middle of the world, on a flow field that is still everywhere (30 × 20 cells of 20 px). */
 const SCENE: SceneDocument = {
   format: 'steergraph',
-  version: 6,
+  version: 7,
   name: 'Flow test',
   description: 'Swimmers follow the flow field.',
   world: {

@@ -3,12 +3,17 @@
  * leader picked from the search a wire dropped on the canvas opens (the Agent source, set to the
  * captain's type), wired to the output with the mouse; the preview's soldiers then line up in their
  * slots behind the moving captain, and a change of Shape in the node re-forms them as a column.
+ * Then the Custom shape: picked from Shape, its slot pad starts from the wedge's first slots, the
+ * mouse adds, drags and removes slots on the pad, Ctrl+Z takes edits back one gesture at a time,
+ * and the soldiers take the drawn places (the one past the last slot, the pattern repeated behind).
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentType, node, scene, wire } from '../fixtures/scenes';
-import { centre, doc, drag, openApp, openFile, positions, screenshot, socket } from './app';
+import path from 'node:path';
+import { ARTIFACTS, centre, doc, drag, openApp, openFile, positions, screenshot, socket } from './app';
 import { dragFromTo, graphBox, nodeInFront, nodes } from './graph';
+import { PAD_HEIGHT, PAD_WIDTH } from '../../src/editor/slot-pad';
 
 type Opened = Awaited<ReturnType<typeof openApp>>;
 let opened: Opened | undefined;
@@ -36,6 +41,9 @@ async function inCaptainFrame(page: Page): Promise<[number, number][]> {
 }
 
 const near = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
+
+/** expect.poll with room for a busy machine: an edit recompiles the scene and redraws the node before the page shows it. */
+const soon = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 describe('Formation', () => {
   it('added from the add menu, fed the captain through a dropped wire and wired to the output, lines the soldiers up behind the captain; Shape → Column re-forms them', async () => {
@@ -114,6 +122,119 @@ describe('Formation', () => {
     };
     await expect.poll(column, { timeout: 30_000 }).toBe(true);
     await screenshot(page, 'formation-column');
+    expect(errors).toEqual([]);
+  });
+
+  it('Custom: picked from Shape, slots clicked onto the pad, one dragged, one removed with Alt+click, undone with Ctrl+Z; the soldiers take the drawn places', async () => {
+    opened = await openApp();
+    const { page, errors } = opened;
+    const d = scene(
+      [
+        agentType(
+          'soldier',
+          [{ ...node('ag', 'agent', { agentType: 'captain' }), position: [20, 40] }, { ...node('fm', 'formation'), position: [300, 40] }, { ...node('out', 'agent-output'), position: [600, 40] }],
+          [wire('ag.agent', 'fm.leader'), wire('fm.force', 'out.force')],
+          { count: 8, spawn: { x: 150, y: 250, width: 100, height: 100, speed: 0 } },
+        ),
+        agentType('captain', [node('goal', 'point', { x: 1500, y: 300 }), node('seek', 'seek'), node('out', 'agent-output')], [wire('goal.point', 'seek.target'), wire('seek.force', 'out.force')], {
+          count: 1,
+          maxSpeed: 0.6,
+          spawn: { x: 400, y: 290, width: 20, height: 20 },
+        }),
+      ],
+      { width: 1600, height: 600, edges: 'bounce' },
+      'Custom squad',
+    );
+    await openFile(page, 'custom-squad.steer.json', JSON.stringify(d));
+    const slotsOf = async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'fm')!.params.slots;
+
+    // Shape → Custom: the pad appears, started from the wedge's first five slots (one undo step)
+    const fm = 'steer-node[data-node-id="fm"]';
+    await page.locator(`${fm} steer-param[data-param="shape"] select`).selectOption('custom');
+    const pad = page.locator(`${fm} steer-slot-pad svg`);
+    await pad.waitFor();
+    const wedge = [[-30, 0], [-60, 30], [-60, -30], [-90, 60], [-90, -60]];
+    await soon(slotsOf).toEqual(wedge);
+    // the pick and the slots it started from are one undo step
+    const shapeOf = async () => (await doc(page)).agentTypes[0].states[0].graph.nodes.find((n) => n.id === 'fm')!.params.shape;
+    const shape = page.locator(`${fm} steer-param[data-param="shape"] select`);
+    await page.keyboard.press('Control+z');
+    await soon(async () => [await shapeOf(), await slotsOf()]).toEqual([undefined, undefined]);
+    await pad.waitFor({ state: 'detached' });
+    await soon(() => shape.inputValue()).toBe('wedge');
+    await page.keyboard.press('Control+Shift+z');
+    await soon(async () => [await shapeOf(), await slotsOf()]).toEqual(['custom', wedge]);
+    await soon(() => shape.inputValue()).toBe('custom');
+    await page.keyboard.press('f');
+    await soon(() => pad.locator('[data-slot]').count()).toBe(5);
+    // the node is as tall as the editor reckons (its minimap, layout and socket places use that),
+    // give or take its border, as the Agent node is
+    const overEstimate = (id: string) =>
+      page.evaluate((nodeId) => {
+        const ed = (window as unknown as { __steerApp: { editor: { editor: { getNode(id: string): { height: number } } } } }).__steerApp.editor;
+        return (document.querySelector(`steer-node[data-node-id="${nodeId}"]`) as HTMLElement).offsetHeight - ed.editor.getNode(nodeId).height;
+      }, id);
+    expect(await overEstimate('fm')).toBe(await overEstimate('ag'));
+
+    // A place on the pad: the leader at its centre heading right, ½ pad px per px (the pad's scale for these slots)
+    const at = async ([ox, oy]: number[]) => {
+      const box = (await pad.boundingBox())!;
+      return { x: box.x + ((PAD_WIDTH / 2 + ox / 2) * box.width) / PAD_WIDTH, y: box.y + ((PAD_HEIGHT / 2 + oy / 2) * box.height) / PAD_HEIGHT };
+    };
+    const click = async (o: number[], alt = false) => {
+      const p = await at(o);
+      if (alt) await page.keyboard.down('Alt');
+      await page.mouse.click(p.x, p.y);
+      if (alt) await page.keyboard.up('Alt');
+    };
+    // two clicks on empty pad: slots 6 and 7
+    await click([-120, 0]);
+    await soon(slotsOf).toEqual([...wedge, [-120, 0]]);
+    await soon(() => pad.locator('[data-slot]').count()).toBe(6);
+    await click([-20, -70]);
+    await soon(slotsOf).toEqual([...wedge, [-120, 0], [-20, -70]]);
+    // (the dot drawn before the mouse goes down on it: a press on empty pad would add one)
+    await soon(() => pad.locator('[data-slot]').count()).toBe(7);
+    // slot 7 dragged behind, to the right
+    const from = await at([-20, -70]);
+    const to = await at([-150, 30]);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 6 });
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.mouse.up();
+    const drawn = [...wedge, [-120, 0], [-150, 30]];
+    await soon(slotsOf).toEqual(drawn);
+    // Alt+click on slot 4 removes it; the later slots move up one
+    await click([-90, 60], true);
+    await soon(slotsOf).toEqual(drawn.filter((_, k) => k !== 3));
+    await soon(() => pad.locator('[data-slot]').count()).toBe(6);
+    await screenshot(page, 'formation-slot-pad-removed');
+
+    // Ctrl+Z brings slot 4 back, and again takes the whole drag back
+    await page.keyboard.press('Control+z');
+    await soon(slotsOf).toEqual(drawn);
+    await page.keyboard.press('Control+z');
+    await soon(slotsOf).toEqual([...wedge, [-120, 0], [-20, -70]]);
+    await page.keyboard.press('Control+Shift+z');
+    await soon(slotsOf).toEqual(drawn);
+    await soon(() => pad.locator('[data-slot]').count()).toBe(7);
+
+    // from tick 0 (Reset: the captain walked on meanwhile), the preview's soldiers take the drawn
+    // places; the eighth, past the last, takes slot 1 moved back by the pattern's depth
+    // (−30 − (−150) = 120) plus the spacing (30). All trail their places alike: Arrive slows
+    // within its radius, so a follower keeping pace with the captain stays a few px behind.
+    await page.locator('[data-test="reset"]').click();
+    const want = [...drawn, [-30 - 150, 0]];
+    const formed = async () => {
+      const f = await inCaptainFrame(page);
+      const lag = want[0][0] - f[0][0];
+      return lag >= 0 && lag < 20 && f.every(([along, lat], k) => near(along + lag, want[k][0], 3) && near(lat, want[k][1], 3));
+    };
+    await expect.poll(formed, { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('[data-test="problems-count"]').textContent()).toContain('No problems');
+    await screenshot(page, 'formation-slot-pad');
+    await page.locator(`${fm} steer-slot-pad`).screenshot({ path: path.join(ARTIFACTS, 'formation-slot-pad-close.png') });
     expect(errors).toEqual([]);
   });
 });

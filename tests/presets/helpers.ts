@@ -13,7 +13,7 @@ import { compile } from '../../src/compiler/index';
 import { instantiate } from '../../src/compiler/instantiate';
 import { loadScene } from '../../src/document/load';
 import type { GraphNode, SceneDocument } from '../../src/document/types';
-import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, ROW_HEIGHT } from '../../src/editor/theme';
+import { HEADER_HEIGHT, NODE_WIDTH, PADDING, PARAM_HEIGHT, SLOT_PAD_HEIGHT, ROW_HEIGHT } from '../../src/editor/theme';
 
 export const PRESETS_DIR = path.resolve(import.meta.dirname, '../../presets');
 
@@ -48,11 +48,12 @@ export function nodeBox(n: GraphNode): { x: number; y: number; width: number; he
   if (!def) throw new Error(`unknown node kind ${n.kind}`);
   const defs = paramDefs(def, n.params);
   const visible = defs.filter((p) => {
-    if (p.type !== 'number' || !p.when) return true;
+    if ((p.type !== 'number' && p.type !== 'offsets') || !p.when) return true;
     const sw = defs.find((q) => q.key === p.when!.key);
     return (Object.hasOwn(n.params, p.when.key) ? n.params[p.when.key] : sw?.default) === p.when.value;
-  }).length;
-  const height = HEADER_HEIGHT + PADDING * 2 + (def.outputs.length + inputPorts(def, n.params).filter((p) => !isParamInput(def, n.params, p.key)).length) * ROW_HEIGHT + visible * PARAM_HEIGHT;
+  });
+  const params = visible.reduce((h, p) => h + (p.type === 'offsets' ? SLOT_PAD_HEIGHT : PARAM_HEIGHT), 0);
+  const height = HEADER_HEIGHT + PADDING * 2 + (def.outputs.length + inputPorts(def, n.params).filter((p) => !isParamInput(def, n.params, p.key)).length) * ROW_HEIGHT + params;
   return { x: n.position[0], y: n.position[1], width: NODE_WIDTH, height };
 }
 

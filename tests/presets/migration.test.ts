@@ -21,6 +21,10 @@
  * - 5 → 6 (ring spawn): the presets as version 5 saved them (tests/fixtures/v5/, copied before the
  *   ring) load as the documents they hold, at version 6, compile to the same force code
  *   (programs.json) and run the trajectories recorded then (trajectories.json), bit for bit.
+ * - 6 → 7 (list parameters: Formation's custom slots): the presets as version 6 saved them
+ *   (tests/fixtures/v6/, copied before custom slots) load as the documents they hold, at version 7,
+ *   compile to the same force code (programs.json) and run the trajectories recorded then
+ *   (trajectories.json, recorded with the code of version 6), bit for bit.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -54,6 +58,10 @@ const V5 = path.join(FIXTURES, 'v5');
 const V5_FILES = filesOf(V5);
 const RECORDED_V5 = recorded(V5);
 const PROGRAMS_V5 = JSON.parse(readFileSync(path.join(V5, 'programs.json'), 'utf8')) as Record<string, string>;
+const V6 = path.join(FIXTURES, 'v6');
+const V6_FILES = filesOf(V6);
+const RECORDED_V6 = recorded(V6);
+const PROGRAMS_V6 = JSON.parse(readFileSync(path.join(V6, 'programs.json'), 'utf8')) as Record<string, string>;
 const dir = tempDir();
 afterAll(() => removeDir(dir));
 
@@ -155,7 +163,7 @@ describe('every version-4 preset, upgraded (version 5 then)', () => {
   });
 });
 
-describe('every version-5 preset, upgraded to version 6', () => {
+describe('every version-5 preset, upgraded (version 6 then)', () => {
   it('is every preset of that version, each still a preset', () => {
     expect(V5_FILES.length).toBe(27);
     expect(V5_FILES.map(keyOf).filter((k) => !PRESET_KEYS.includes(k))).toEqual([]);
@@ -163,7 +171,7 @@ describe('every version-5 preset, upgraded to version 6', () => {
     expect(Object.keys(PROGRAMS_V5).sort()).toEqual(V5_FILES);
   });
 
-  it.each(V5_FILES)('%s loads as the document it holds, at version 6, and says it was upgraded', (f) => {
+  it.each(V5_FILES)('%s loads as the document it holds, at the current version, and says it was upgraded', (f) => {
     const r = loadFixture(V5, f);
     expect(r.warnings).toEqual([upgraded(5)]);
     expect(r.doc).toStrictEqual({ ...JSON.parse(readFileSync(path.join(V5, f), 'utf8')), version: VERSION });
@@ -175,5 +183,28 @@ describe('every version-5 preset, upgraded to version 6', () => {
 
   it.each(V5_FILES)('%s runs bit-identically to before', async (f) => {
     expect(await trajectoryHash(dir, `v5-${keyOf(f)}`, emitModule(loadFixture(V5, f).doc).js)).toBe(RECORDED_V5[f]);
+  });
+});
+
+describe('every version-6 preset, upgraded to version 7', () => {
+  it('is every preset of that version, each still a preset', () => {
+    expect(V6_FILES.length).toBe(28);
+    expect(V6_FILES.map(keyOf).filter((k) => !PRESET_KEYS.includes(k))).toEqual([]);
+    expect(Object.keys(RECORDED_V6).sort()).toEqual(V6_FILES);
+    expect(Object.keys(PROGRAMS_V6).sort()).toEqual(V6_FILES);
+  });
+
+  it.each(V6_FILES)('%s loads as the document it holds, at version 7, and says it was upgraded', (f) => {
+    const r = loadFixture(V6, f);
+    expect(r.warnings).toEqual([upgraded(6)]);
+    expect(r.doc).toStrictEqual({ ...JSON.parse(readFileSync(path.join(V6, f), 'utf8')), version: VERSION });
+  });
+
+  it.each(V6_FILES)('%s compiles to the same force code as before custom slots', (f) => {
+    expect(createHash('sha256').update(compile(loadFixture(V6, f).doc).programSource).digest('hex').slice(0, 16)).toBe(PROGRAMS_V6[f]);
+  });
+
+  it.each(V6_FILES)('%s runs bit-identically to before', async (f) => {
+    expect(await trajectoryHash(dir, `v6-${keyOf(f)}`, emitModule(loadFixture(V6, f).doc).js)).toBe(RECORDED_V6[f]);
   });
 });

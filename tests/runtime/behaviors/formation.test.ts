@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { circleTable, formation, leaderFollow, offsetPursuit, slotOffset } from '../../../runtime/behaviors/formation';
+import { afterAll, describe, expect, it } from 'vitest';
+import { circleTable, customSlot, formation, formationCustom, leaderFollow, offsetPursuit, slotOffset } from '../../../runtime/behaviors/formation';
+import { depthExtent, shapeOffsets } from '../../../nodes/formation';
 import { arrive } from '../../../runtime/behaviors/arrive';
 import { dsincos } from '../../../runtime/dsincos';
 import { World } from '../../../runtime/world';
 import { pairAt, place, spec, type AgentState } from '../helpers';
+import { createBehaviorWorld } from '../../../runtime/api';
+import { compile } from '../../../src/compiler/index';
+import { instantiate } from '../../../src/compiler/instantiate';
+import { emitModule } from '../../../src/compiler/module';
+import { importModule, removeDir, tempDir } from '../../fixtures/module-files';
+import { agentType, node, scene, wire } from '../../fixtures/scenes';
 
 /** One type of agents in these states (maxSpeed 4, maxForce 0.2, mass 1). */
 function agents(states: AgentState[]) {
@@ -78,6 +85,143 @@ describe('Formation slots', () => {
     formation(got, 0, a, 0, a, 1, 2, 30, 30, 100);
     offsetPursuit(want, 0, a, 0, a, 1, -30, 0, 100);
     expect(pairAt(got)).toEqual(pairAt(want));
+  });
+});
+
+describe('Custom formation slots', () => {
+  /** A drawn pattern: one ahead-left, one behind, one behind-right (ox, oy). */
+  const drawn: [number, number][] = [[10, -20], [-40, 0], [-25, 35]];
+  const C = Float64Array.from([7, 7, ...drawn.flat()]);
+
+  /** Slots 0 … count − 1 of the drawn pattern (stored in C from offset 2), repeats back by its extent + s. */
+  function custom(count: number, s: number): [number, number][] {
+    const o = new Float64Array(2);
+    return Array.from({ length: count }, (_, k) => {
+      customSlot(o, 0, C, 2, drawn.length, depthExtent(drawn) + s, k);
+      return pairAt(o);
+    });
+  }
+
+  it('follower k takes drawn slot k', () => {
+    expect(custom(3, 30)).toEqual(drawn);
+  });
+
+  it('followers past the last drawn slot repeat the pattern behind it, one spacing past its depth extent', () => {
+    // extent = 10 − (−40) = 50, so each repeat moves back 50 + 30 = 80 px, sideways unchanged
+    expect(depthExtent(drawn)).toBe(50);
+    expect(custom(8, 30).slice(3)).toEqual([[-70, -20], [-120, 0], [-105, 35], [-150, -20], [-200, 0]]);
+    // no repeat overlaps the one before: its most forward slot is one spacing behind the last row
+    const rows = custom(6, 30);
+    expect(Math.max(...rows.slice(3).map((p) => p[0]))).toBe(Math.min(...rows.slice(0, 3).map((p) => p[0])) - 30);
+  });
+
+  it('a single drawn slot repeats as a column at the spacing', () => {
+    const o = new Float64Array(2);
+    const one = Float64Array.of(-20, 5);
+    const got = [0, 1, 2].map((k) => {
+      customSlot(o, 0, one, 0, 1, depthExtent([[-20, 5]]) + 15, k);
+      return pairAt(o);
+    });
+    expect(got).toEqual([[-20, 5], [-35, 5], [-50, 5]]);
+  });
+
+  it('the force is Offset Pursuit of the slot; the leader of the same type takes no slot, and with no slots drawn the force is 0', () => {
+    const a = agents([{ x: 100, y: 100 }, { x: 500, y: 500, vx: 1 }, { x: 120, y: 100 }, { x: 140, y: 90 }, { x: 90, y: 130 }]);
+    const got = new Float64Array(2);
+    const want = new Float64Array(2);
+    // agent 4 is follower 3 (the leader, agent 1, takes none): drawn slot 0, one repeat back
+    formationCustom(got, 0, a, 4, a, 1, C, 2, 3, 50, 30, 100);
+    offsetPursuit(want, 0, a, 4, a, 1, -70, -20, 100);
+    expect(pairAt(got)).toEqual(pairAt(want));
+    formationCustom(got, 0, a, 0, a, 1, C, 2, 3, 50, 30, 100);
+    offsetPursuit(want, 0, a, 0, a, 1, 10, -20, 100);
+    expect(pairAt(got)).toEqual(pairAt(want));
+    const zero = Float64Array.of(9, 9);
+    formationCustom(zero, 0, a, 1, a, 1, C, 2, 3, 50, 30, 100);
+    expect(pairAt(zero)).toEqual([0, 0]);
+    zero.set([9, 9]);
+    formationCustom(zero, 0, a, 0, a, 1, C, 2, 0, 0, 30, 100);
+    expect(pairAt(zero)).toEqual([0, 0]);
+  });
+
+  it('is deterministic: the same slot from the same table gives the same bits, whatever came before', () => {
+    const o = new Float64Array(2);
+    customSlot(o, 0, C, 2, 3, 0.1 + 0.2, 1001);
+    const first = pairAt(o);
+    for (let k = 0; k < 2000; k++) customSlot(o, 0, C, 2, 3, 0.1 + 0.2, k);
+    customSlot(o, 0, C, 2, 3, 0.1 + 0.2, 1001);
+    expect(pairAt(o)).toEqual(first);
+    // 1001 = 3·333 + 2: drawn slot 2, 333 repeats back
+    expect(first).toEqual([-25 - 333 * (0.1 + 0.2), 35]);
+  });
+
+  it('switching a node to Custom can start from the first slots of its shape', () => {
+    expect(shapeOffsets('wedge', 3, 30, 30)).toEqual(slots(2, 3));
+    expect(shapeOffsets('column', 2, 20, 10)).toEqual([[-10, 0], [-30, 0]]);
+    expect(shapeOffsets('circle', 4, 30, 50).map(([x, y]) => [x, y])).toEqual([[-50, 0], [0, -50], [50, 0], [0, 50]]);
+    expect(shapeOffsets('custom', 3, 30, 30)).toEqual([]);
+  });
+});
+
+describe('Custom formation, compiled', () => {
+  const dir = tempDir();
+  afterAll(() => removeDir(dir));
+  const drawn: [number, number][] = [[-30, -25], [-30, 25], [-60, 0]];
+  /** Soldiers in a Custom formation behind a captain marching right. */
+  const squad = (count: number) =>
+    scene(
+      [
+        agentType('soldier', [node('ag', 'agent', { agentType: 'captain' }), node('fm', 'formation', { shape: 'custom', spacing: 20, slots: drawn }), node('out', 'agent-output')], [wire('ag.agent', 'fm.leader'), wire('fm.force', 'out.force')], {
+          count,
+          spawn: { x: 100, y: 250, width: 100, height: 100, speed: 0 },
+        }),
+        agentType('captain', [node('goal', 'point', { x: 3900, y: 300 }), node('seek', 'seek'), node('out', 'agent-output')], [wire('goal.point', 'seek.target'), wire('seek.force', 'out.force')], {
+          count: 1,
+          maxSpeed: 0.6,
+          spawn: { x: 300, y: 295, width: 10, height: 10 },
+        }),
+      ],
+      { width: 4000, height: 600, edges: 'bounce' },
+      'Custom squad',
+    );
+
+  it('the followers hold the drawn slots, and past the last the pattern repeated behind (extent 30 + spacing 20 back)', () => {
+    const doc = squad(7);
+    const w = createBehaviorWorld(doc, instantiate(compile(doc)));
+    w.step(1500);
+    const [L, V, P] = [w.positions('captain'), w.velocities('captain'), w.positions('soldier')];
+    const s = Math.hypot(V[0], V[1]);
+    const [hx, hy] = [V[0] / s, V[1] / s];
+    const frame = Array.from({ length: 7 }, (_, k) => {
+      const [rx, ry] = [P[2 * k] - L[0], P[2 * k + 1] - L[1]];
+      return [rx * hx + ry * hy, rx * -hy + ry * hx];
+    });
+    const want = [...drawn, [-80, -25], [-80, 25], [-110, 0], [-130, -25]];
+    // (every follower trails its place alike: Arrive slows within its radius while keeping pace)
+    const lag = want[0][0] - frame[0][0];
+    expect(lag).toBeGreaterThan(0);
+    expect(lag).toBeLessThan(20);
+    frame.forEach(([along, lat], k) => {
+      expect(along + lag).toBeCloseTo(want[k][0], 0);
+      expect(lat).toBeCloseTo(want[k][1], 0);
+    });
+  });
+
+  it('runs bit-identically in the exported module and in process, also when agents are added past the drawn slots', async () => {
+    const doc = squad(4);
+    const exported = (await importModule(dir, emitModule(doc).js)).createWorld();
+    const page = createBehaviorWorld(doc, instantiate(compile(doc)));
+    for (const w of [exported, page]) {
+      w.step(200);
+      w.setCount('soldier', 11);
+      w.step(300);
+    }
+    for (const t of ['soldier', 'captain']) {
+      const a = exported.positions(t);
+      const b = page.positions(t);
+      expect(a.length).toBe(b.length);
+      expect(Array.from(a).every((v, j) => Object.is(v, b[j]))).toBe(true);
+    }
   });
 });
 
