@@ -158,10 +158,11 @@ export function installWiring(editor: NodeEditor<Schemes>, connection: Connectio
       const type = s.side === 'output' ? node?.def?.outputs.find((p) => p.key === s.key)?.type : node?.inputDefs.find((p) => p.key === s.key)?.type;
       // from a "+" or a reroute with no wires, any typed socket lights up (socket-fit.ts)
       const adds = isAddPort(s.nodeId, s.key);
-      const any = adds || (!!state.doc && isFreeReroute(state.doc, shownAt(state), s.nodeId));
-      if (type) setDragState({ type: any ? ANY_SOCKET : type, side: s.side, nodeId: s.nodeId });
-      // (let go on the canvas: the search lists the kinds that fit a reroute's type; a "+" opens none)
-      drag.end = type && !adds ? { nodeId: s.nodeId, key: s.key, side: s.side, type } : null;
+      const free = !adds && !!state.doc && isFreeReroute(state.doc, shownAt(state), s.nodeId);
+      if (type) setDragState({ type: adds || free ? ANY_SOCKET : type, side: s.side, nodeId: s.nodeId });
+      // (let go on the canvas: the search lists the kinds that fit the socket, every kind with a
+      // socket on that side for a free reroute, which then takes the type wired; a "+" opens none)
+      drag.end = type && !adds ? { nodeId: s.nodeId, key: s.key, side: s.side, type, ...(free ? { free } : {}) } : null;
       drag.onSocket = drag.tookOff = false;
     }
     if (ctx.type === 'connectiondrop') {

@@ -205,6 +205,24 @@ describe('reroutes in the editor', () => {
     // (read again after the later gestures: the refused drop added nothing and changed no type)
     expect(await connections(page)).toEqual([`p.point->${r.id}.in`]);
     expect((await reroutes(page))[0].params).toEqual({ type: 'point' });
+
+    // with no wires again (Ctrl+Z), let go on the canvas: any kind with an input is listed (Sum
+    // too); Seek, picked by typing, takes the wire at its Target, and the reroute carries a point
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => connections(page)).toEqual([]);
+    expect((await reroutes(page))[0].params).toEqual({ type: 'force' });
+    await dragFromTo(page, await centre(page, socket(r.id, 'output', 'out')), empty);
+    await menu.waitFor();
+    const any = await menu.locator('button[data-kind]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-kind')));
+    expect(any).toContain('seek');
+    expect(any).toContain('sum');
+    await page.keyboard.type('seek', { delay: 10 });
+    await expect.poll(() => menu.locator('button.active').getAttribute('data-kind')).toBe('seek');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await connections(page)).length).toBe(1);
+    const seek = (await nodes(page)).find((n) => n.kind === 'seek')!;
+    expect(await connections(page)).toEqual([`${r.id}.out->${seek.id}.target`]);
+    expect((await reroutes(page))[0].params).toEqual({ type: 'point' });
     expect(errors).toEqual([]);
   });
 });

@@ -36,4 +36,22 @@ describe('addNodeWired', () => {
     // the document it was given is untouched
     expect(graph(doc).nodes).toHaveLength(2);
   });
+
+  it('from a reroute with no wires: every kind with a socket on that side is listed, and the reroute takes the type of the one wired, in the same edit', () => {
+    const doc = sampleScene();
+    const graph = (d: typeof doc) => d.agentTypes[0].states[0].graph;
+    const free: WireEnd = { nodeId: 'r', key: 'out', side: 'output', type: 'force', free: true };
+    const withReroute = { ...doc, agentTypes: doc.agentTypes.map((t, k) => (k ? t : { ...t, states: [{ ...t.states[0], graph: { ...graph(doc), nodes: [...graph(doc).nodes, { id: 'r', kind: 'reroute', params: { type: 'force' }, position: [0, 0] as [number, number] }] } }] })) };
+    // Seek's first input is its Target, a point: listed for a free reroute, not for a force wire
+    expect(fittingPort(getNodeDef('seek')!, free)?.key).toBe('target');
+    expect(fittingPort(getNodeDef('seek')!, { ...free, free: false })).toBeUndefined();
+    expect(fittingPort(getNodeDef('pointer')!, free)).toBeUndefined(); // no input at all
+    const out = addNodeWired(at, { id: 'n9', kind: 'seek', params: {}, position: [0, 0] }, getNodeDef('seek')!, free)(withReroute);
+    expect(graph(out).connections).toContainEqual({ from: ['r', 'out'], to: ['n9', 'target'] });
+    expect(graph(out).nodes.find((n) => n.id === 'r')!.params).toEqual({ type: 'point' });
+    // into a free reroute's input from a Pointer (its first output, a point)
+    const into = addNodeWired(at, { id: 'n9', kind: 'pointer', params: {}, position: [0, 0] }, getNodeDef('pointer')!, { nodeId: 'r', key: 'in', side: 'input', type: 'force', free: true })(withReroute);
+    expect(graph(into).connections).toContainEqual({ from: ['n9', 'point'], to: ['r', 'in'] });
+    expect(graph(into).nodes.find((n) => n.id === 'r')!.params).toEqual({ type: 'point' });
+  });
 });
