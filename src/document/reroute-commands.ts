@@ -7,17 +7,13 @@
 import { REROUTE_KIND } from '../../nodes/reroute';
 import type { SocketType } from '../../nodes/types';
 import { addNode, connect, coordinate, freshNodeId, setParam, splice, type Edit } from './commands';
-import { nodeDefIn } from './group-def';
 import { socketIn, type SocketEnd } from './group-commands';
-import { graphIn, groupOfGraph, type GraphAt } from './graphs';
-import { GROUP_IN, type Connection, type GraphNode, type SceneDocument } from './types';
+import { graphIn, type GraphAt } from './graphs';
+import type { Connection, GraphNode, SceneDocument } from './types';
 
 /** The type a wire carries: its source output's (inside a group, a Group Input port's), or undefined when the source is unknown. */
 export function wireType(doc: SceneDocument, at: GraphAt, wire: Connection): SocketType | undefined {
-  const [id, port] = wire.from;
-  if (id === GROUP_IN) return doc.groups?.find((g) => g.id === groupOfGraph(at))?.inputs.find((p) => p.key === port)?.type;
-  const n = graphIn(doc, at)?.nodes.find((x) => x.id === id);
-  return n && nodeDefIn(doc, n)?.outputs.find((p) => p.key === port)?.type;
+  return socketIn(doc, at, { nodeId: wire.from[0], key: wire.from[1], side: 'output' })?.type;
 }
 
 /**
