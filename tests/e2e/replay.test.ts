@@ -87,6 +87,11 @@ async function runWithTheMouse(ticks: number): Promise<Record<number, number[]>>
 
 describe('replay', () => {
   it('records the run, scrubs back bit for bit, steps one tick each way, and re-runs a graph edit from there', async () => {
+    // the page's recording is the one followed here (the next test has the worker's): kept on the
+    // page, since on a loaded machine the auto rule moves a world whose ticks measure slow to the
+    // worker, whose recording starts where it arrives
+    await page.evaluate(() => (window.__steerPreview!.threading = 'main'));
+    await page.waitForFunction(() => window.__steerPreview!.mode === 'main');
     await startOver();
     // the run: 200 ticks, the mouse moving over the preview (the sheep flee the Pointer)
     const at = await runWithTheMouse(200);
