@@ -211,6 +211,9 @@ describe('reroutes in the editor', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(() => connections(page)).toEqual([]);
     expect((await reroutes(page))[0].params).toEqual({ type: 'force' });
+    // (its sockets drawn again as a force's before the drag takes hold of one)
+    await expect.poll(() => page.locator(socket(r.id, 'output', 'out')).getAttribute('type')).toBe('force');
+    await page.locator(socket(r.id, 'output', 'out')).waitFor();
     await dragFromTo(page, await centre(page, socket(r.id, 'output', 'out')), empty);
     await menu.waitFor();
     const any = await menu.locator('button[data-kind]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-kind')));
