@@ -15,7 +15,7 @@
  *
  * (Over 600 lines, on purpose: the schema is one description of the whole format, in the order of
  * types.ts, with its ranges, limits and fast paths beside the fields they bound; walls added the
- * last 60, frames and notes (version 5) 45 more. Split by part of the document, a field's range would sit apart from its limit.)
+ * last 60, frames and notes (version 5) 45 more, list parameters (version 7: Formation's slots) 25 more. Split by part of the document, a field's range would sit apart from its limit.)
  */
 import * as v from 'valibot';
 import { FORMAT, ID_PATTERN, VERSION } from './types';
